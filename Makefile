@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: MIT
+# clyde - plain Makefile: `make` builds ./clyde, `make test` runs every test.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/sbin
+MANDIR ?= $(PREFIX)/share/man
+CC ?= cc
+CFLAGS ?= -O2 -g
+CFLAGS += -std=c11 -Wall -Wextra -Wpedantic -Werror \
+	-D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Iinclude -pthread
+LDFLAGS += -pthread
+ifneq ($(SANITIZE),)
+CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+LDFLAGS += -fsanitize=$(SANITIZE)
+endif
+
+BUILD := build
+SRCS := $(wildcard src/*.c)
+LIB_OBJS := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/main.c,$(SRCS)))
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
+
+.PHONY: all test install uninstall clean golden bench fuzz
+
+all: clyde
+
+clyde: $(BUILD)/main.o $(BUILD)/libclyde.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+$(BUILD)/libclyde.a: $(LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/%.o: src/%.c $(wildcard include/*.h) | $(BUILD)
+	$(CC) $(CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libclyde.a | $(BUILD)/tests
+	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libclyde.a $(LDFLAGS)
+
+$(BUILD) $(BUILD)/tests:
+	mkdir -p $@
+
+# A sanitizer build must not reuse objects of another build: remember the flags.
+$(BUILD)/flags: FORCE | $(BUILD)
+	@echo '$(CC) $(CFLAGS) $(LDFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS) $(LDFLAGS)' > $@
+$(LIB_OBJS) $(BUILD)/main.o: $(BUILD)/flags
+.PHONY: FORCE
+FORCE:
+
+test: clyde $(UNIT_BINS)
+	@tests/run.sh
+
+# Rewrite the golden files from the current formatters, for review with git diff.
+golden: clyde $(UNIT_BINS)
+	@CLYDE_GOLDEN_UPDATE=1 tests/run.sh golden
+
+install: clyde
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man8
+	install -m 0755 clyde $(DESTDIR)$(BINDIR)/clyde
+	install -m 0644 man/clyde.8 $(DESTDIR)$(MANDIR)/man8/clyde.8
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man8/clyde.8
+
+clean:
+	rm -rf $(BUILD) clyde

@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * clyde.h - the two structs every module shares: the validated run
+ * configuration (built once by main.c, then passed const) and the results of
+ * one run (filled by the phases or by the CSV reader, read by formatters).
+ */
+#ifndef CLYDE_H
+#define CLYDE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define CLYDE_VERSION "0.1.0"
+
+#define KIB 1024ULL
+#define MIB (1024ULL * 1024ULL)
+#define GIB (1024ULL * 1024ULL * 1024ULL)
+
+/* Defaults shared by the CLI, the CSV reader and the formatters. */
+#define DEFAULT_CHUNK_BYTES 8192u
+#define DEFAULT_SEEKS 8192u
+#define DEFAULT_SEEKERS 5u
+#define DEFAULT_FILE_CHUNK_BYTES 8192u
+#define MIN_SIZE_MIB 300u
+#define SYSCALL_PERCHAR_MIB 3u /* 2.00a's per-char default */
+#define MACHINE_MAX 256        /* bytes, with the terminating NUL */
+#define MAX_CONCURRENCY 200u
+#define MAX_RANDOM_DEPTHS 8u
+
+/* The tests, in bonnie++ order; the index is also the -y/-p test number. */
+enum phase_id {
+	PHASE_PUTC,       /* per-char output */
+	PHASE_WRITE,      /* block output */
+	PHASE_REWRITE,    /* rewrite */
+	PHASE_GETC,       /* per-char input */
+	PHASE_READ,       /* block input */
+	PHASE_SEEKS,      /* random seeks */
+	PHASE_SEQ_CREATE, /* file tests: sequential create, stat+read, delete */
+	PHASE_SEQ_STAT,
+	PHASE_SEQ_DELETE,
+	PHASE_RAN_CREATE, /* random create, stat+read, delete */
+	PHASE_RAN_STAT,
+	PHASE_RAN_DELETE,
+	PHASE_COUNT
+};
+#define PHASE_IO_FIRST PHASE_PUTC
+#define PHASE_IO_LAST PHASE_SEEKS
+#define PHASE_FILE_FIRST PHASE_SEQ_CREATE
+
+/* How a figure prints: blank (test not run), "+++++" (ran under 0.5 s), a value. */
+enum figure_state { FIGURE_NONE = 0, FIGURE_TOO_FAST, FIGURE_VALUE };
+
+/* Latency of one test's operations, in nanoseconds; count 0 = not measured. */
+struct latency_summary {
+	uint64_t count;
+	uint64_t min_ns, max_ns, mean_ns;
+	uint64_t p50_ns, p99_ns, p999_ns;
+};
+
+/* Bytes the block device itself moved during a phase (the truth check). */
+struct device_io {
+	bool known;
+	uint64_t read_bytes, write_bytes;
+};
+
+/*
+ * One test's figures. state/rate/cpu_pct/lat.max_ns are all a formatter
+ * needs and all a CSV line carries; the measurement fields stay 0 for results
+ * read from CSV. rate is KiB/s for the five bulk tests, seeks/s for seeks,
+ * files/s for the file tests.
+ */
+struct phase_result {
+	enum figure_state state;
+	double rate;
+	double cpu_pct;
+	struct latency_summary lat; /* lat.max_ns == 0 prints an empty latency */
+	uint64_t elapsed_ns;        /* measurement: phase window */
+	uint64_t cpu_ns;            /* process CPU over that window */
+	uint64_t bytes;             /* logical bytes moved (bulk tests) */
+	uint64_t ops;               /* operations (chunks, seeks, files) */
+	struct device_io dev;
+};
+
+/* -n num[:max[:min[:dirs[:chunk]]]]; max -1 = hard links, -2 = symlinks. */
+#define FILES_HARD_LINKS (-1)
+#define FILES_SYMLINKS (-2)
+struct file_params {
+	uint64_t count_k; /* files in units of 1024; 0 = no file tests */
+	int64_t max_bytes;
+	int64_t min_bytes;
+	uint64_t dirs;
+	uint64_t chunk_bytes;
+};
+
+/* -s size[:chunk[:seeks[:seekers]]] */
+struct io_params {
+	uint64_t size_mib; /* 0 = no I/O tests */
+	uint64_t chunk_bytes;
+	uint64_t seeks;
+	uint64_t seekers;
+};
+
+enum char_io { CHAR_IO_STDIO, CHAR_IO_SYSCALL };
+enum table_format { TABLE_103, TABLE_196, TABLE_197, TABLE_200, TABLE_NONE };
+enum csv_format { CSV_103, CSV_196, CSV_197, CSV_198, CSV_NONE };
+enum progress_mode { PROGRESS_AUTO, PROGRESS_ALWAYS, PROGRESS_NEVER };
+
+/* How the run did its I/O; named in the footer line and the JSON. */
+struct io_mode {
+	bool direct;       /* -D: O_DIRECT on every bulk phase */
+	bool sync_writes;  /* -b: O_SYNC on every descriptor that writes */
+	bool zeros;        /* --zeros: bonnie++-like compressible data */
+	enum char_io char_io;
+	uint32_t dio_align; /* alignment used for O_DIRECT, 0 if not direct */
+};
+
+/* The validated command line. Built by options.c, never modified afterwards. */
+struct config {
+	const char *dir; /* -d, default "." */
+	struct io_params io;
+	bool size_given;
+	struct file_params files;
+	char machine[MACHINE_MAX];
+	uint64_t ram_mib;       /* -r, or detected; 0 disables RAM checks */
+	long repeat;            /* -x; -1 when not given */
+	const char *user;       /* -u user[:group], NULL if not given */
+	const char *group;      /* -g */
+	bool quiet;             /* -q */
+	int64_t perchar_mib;    /* -f SIZE; -1 = default for char_io; 0 = skip */
+	struct io_mode mode;
+	uint32_t concurrency;   /* -c, 1..200 */
+	long processes;         /* -p N (create), -1 (remove); 0 = not given */
+	char sync_mode;         /* -y: 's', 'p' or 0 */
+	uint64_t seed;          /* -z, or pid ^ time */
+	enum table_format table;
+	enum csv_format csv;
+	const char *json_path;  /* --json, NULL = none, "-" = stdout */
+	bool verify;
+	bool random_io;
+	uint32_t random_time_s;
+	uint32_t random_depths[MAX_RANDOM_DEPTHS];
+	size_t n_random_depths;
+	enum progress_mode progress;
+	bool no_preflight;
+};
+
+/*
+ * One run, as measured or as read from a CSV line. program is "clyde" or
+ * "bonnie++"; version is the program's own ("0.1.0", "2.00a"); format_id the
+ * CSV format it came from ("1.98", "1.96", "1.03"; "" for a live run).
+ */
+struct run_results {
+	char program[16];
+	char version[32];
+	char format_id[16];
+	char machine[MACHINE_MAX];
+	char seed[64];
+	uint32_t concurrency;
+	struct io_params io;
+	struct file_params files;
+	uint64_t perchar_mib; /* size the per-char tests used, 0 if skipped */
+	struct io_mode mode;
+	struct phase_result phase[PHASE_COUNT];
+};
+
+#endif

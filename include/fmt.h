@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fmt.h - formatters: pure functions from run results to text. They compute
+ * nothing about the run and read no global state; each layout family lives
+ * in its own fmt_*.c file and is golden-tested.
+ */
+#ifndef FMT_H
+#define FMT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "clyde.h"
+
+#define LATENCY_TEXT_MAX 16
+
+/*
+ * bonnie++'s latency text for NS nanoseconds: "" for 0, whole seconds + "s"
+ * above 99.999999 s, truncated milliseconds + "ms" above 0.099999 s, else
+ * truncated microseconds + "us" ("56us", "1366ms", "123s"). Returns buf.
+ */
+const char *fmt_latency(uint64_t ns, char buf[LATENCY_TEXT_MAX]);
+
+/*
+ * How tables lay out their name column. With wide_names false the row label
+ * is bonnie++'s 19 characters (the name cut to fit); with true (clyde
+ * report) the column widens to the longest name so nothing is cut.
+ */
+struct table_style {
+	bool wide_names;
+};
+
+/*
+ * Print runs[0..n) as one table of FORMAT (TABLE_103, TABLE_196, TABLE_197,
+ * TABLE_200): one header, then a row per run (and Latency rows where the
+ * layout has them); the I/O part for runs with a size, then the file part for
+ * runs with files, as bon_csv2txt groups them. With n == 1 the text is
+ * byte-for-byte what that bonnie++ version prints for the same figures,
+ * except that the file-test rates are real (2.00a prints garbage there).
+ * TABLE_NONE prints nothing.
+ */
+void fmt_table(FILE *out, enum table_format format,
+	       const struct run_results *runs, size_t n,
+	       const struct table_style *style);
+
+/* The CSV header line of FORMAT, as bonnie++ prints it before -x runs. */
+void fmt_csv_header(FILE *out, enum csv_format format);
+
+/*
+ * One CSV line of FORMAT (CSV_103 27 fields, CSV_196 and CSV_197 48,
+ * CSV_198 50) for R, with '\n'. Field 0-1 are the format id and the program
+ * version ("clyde-0.1.0" for clyde's own runs). A 1.96 line without I/O
+ * tests keeps 48 fields (1.97's fix).
+ */
+void fmt_csv_line(FILE *out, const struct run_results *r,
+		  enum csv_format format);
+
+/*
+ * The lines after clyde's tables: which phases were too short to report
+ * ("+++++") and the -s or -n that would fix it (only when some were), then
+ * the mode line: "clyde 0.1.0: direct I/O, 8 KiB chunks, incompressible
+ * data, per-char via stdio, 1 copy".
+ */
+void fmt_footer(FILE *out, const struct run_results *r);
+
+#endif
