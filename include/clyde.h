@@ -13,9 +13,9 @@
 
 #define CLYDE_VERSION "0.1.0"
 
-#define KIB 1024ULL
-#define MIB (1024ULL * 1024ULL)
-#define GIB (1024ULL * 1024ULL * 1024ULL)
+#define KIB ((uint64_t)1024)
+#define MIB ((uint64_t)1024 * 1024)
+#define GIB ((uint64_t)1024 * 1024 * 1024)
 
 /* Defaults shared by the CLI, the CSV reader and the formatters. */
 #define DEFAULT_CHUNK_BYTES 8192u

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * options.h - clyde's command line: one option table drives getopt_long, the
+ * --help text and the test that every option is in the man page. Parsing
+ * fills and validates a struct config (every check bonnie++ makes, all
+ * before any I/O) and never exits.
+ */
+#ifndef OPTIONS_H
+#define OPTIONS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "clyde.h"
+
+struct option_def {
+	int key;               /* the short letter, or a value > 255 for long-only */
+	const char *long_name; /* NULL when only the short form exists */
+	int has_arg;           /* no_argument, required_argument, optional_argument */
+	const char *arg_name;  /* "DIR", "SIZE[:CHUNK...]" */
+	const char *help;      /* one line, with the default */
+};
+
+/* The table, in --help order; *n receives its length. */
+const struct option_def *options_table(size_t *n);
+
+/* The synopsis lines (usage), as --help and the man page print them. */
+void options_usage(FILE *out);
+
+/* Everything --help prints: usage, then one line per option. */
+void options_help(FILE *out);
+
+enum options_outcome {
+	OPTIONS_RUN,   /* *cfg is valid: run it */
+	OPTIONS_DONE,  /* --help or --version was printed: exit 0 */
+	OPTIONS_ERROR  /* err holds the one-line reason: exit 1 */
+};
+
+/*
+ * Parse ARGV into *cfg and validate it. RAM_MIB is the detected RAM (0 if
+ * unknown), used unless -r is given; SEED the default seed. On
+ * OPTIONS_ERROR, ERR holds a message without the "clyde: " prefix.
+ */
+enum options_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
+				   uint64_t seed, struct config *cfg,
+				   char *err, size_t errlen);
+
+#endif

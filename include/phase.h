@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * phase.h - what a test phase is: a row of the phase table, run once per
+ * copy (-c) on that copy's files, filling its context and never printing.
+ * The driver (run.c) times the phase, merges the copies and fills the
+ * phase_result.
+ */
+#ifndef PHASE_H
+#define PHASE_H
+
+#include <limits.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "clyde.h"
+#include "data.h"
+#include "stats.h"
+#include "testfile.h"
+
+/* Where and why a phase failed: "clyde: PATH: OP: strerror(errnum)". */
+struct phase_error {
+	char path[PATH_MAX];
+	char op[96];
+	int errnum; /* errno; 0 when op says it all */
+	int status; /* exit status it calls for: 3 I/O error, 4 corrupt data */
+};
+
+struct files_state; /* the file tests' own state (phase_files.c) */
+
+/* One copy's view of one phase. */
+struct phase_ctx {
+	const struct config *cfg;
+	unsigned copy;
+	struct testfile *tf;          /* this copy's I/O file */
+	struct data_pattern *data;    /* this copy's data pool */
+	unsigned char *buf;           /* chunk bytes, aligned for O_DIRECT */
+	uint64_t perchar_bytes;       /* bytes of the per-char phases */
+	struct files_state *files;    /* file tests of this copy */
+	struct latency_stats lat;     /* one entry per operation */
+	uint64_t bytes;               /* bytes moved (bulk phases) */
+	uint64_t ops;                 /* operations done */
+	uint64_t checksum;            /* keeps per-char reads from being optimised out */
+	_Atomic uint64_t progress;    /* units (bytes or ops) done, read by the driver */
+	struct phase_error err;
+};
+
+/*
+ * A row of the phase table. prepare runs untimed before the copies start
+ * together (removing an old file, say); run is the timed part. Both return
+ * 0, or -1 with ctx->err filled. total gives the units (bytes or ops) run
+ * will do, for progress display.
+ */
+struct phase_def {
+	enum phase_id id;
+	const char *name;        /* "block output" */
+	bool rate_in_kib;        /* rate = KiB/s of bytes, else ops/s */
+	int (*prepare)(struct phase_ctx *ctx);
+	int (*run)(struct phase_ctx *ctx);
+	uint64_t (*total)(const struct phase_ctx *ctx);
+};
+
+/* Fill ctx->err; returns -1 so phases can `return phase_fail(...)`. */
+int phase_fail(struct phase_ctx *ctx, const char *path, const char *op,
+	       int errnum);
+
+/* True (and ctx->err set to "interrupted") once a signal asked clyde to stop. */
+bool phase_interrupted(struct phase_ctx *ctx);
+
+/* A prepare step: remove this copy's old I/O file before it is written anew. */
+int phase_remove_testfile(struct phase_ctx *ctx);
+
+/* The phases, defined in phase_char.c, phase_block.c, phase_seek.c. */
+extern const struct phase_def phase_putc, phase_getc;
+extern const struct phase_def phase_write, phase_rewrite, phase_read;
+extern const struct phase_def phase_seeks;
+
+#endif

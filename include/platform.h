@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * platform.h - the small interface to what only some kernels can tell:
+ * direct-I/O alignment and the filesystem's name. platform_linux.c
+ * implements it on Linux, platform_none.c everywhere else.
+ */
+#ifndef PLATFORM_H
+#define PLATFORM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PLATFORM_DEFAULT_DIO_ALIGN 4096u
+
+/*
+ * The alignment O_DIRECT needs for offsets, lengths and buffers of the open
+ * file FD: the larger of the kernel's memory and offset alignment (statx
+ * STATX_DIOALIGN), else PLATFORM_DEFAULT_DIO_ALIGN. Never fails.
+ */
+uint32_t platform_dio_align(int fd);
+
+/*
+ * The type of the filesystem holding PATH ("ext4", "tmpfs", ...; "unknown"
+ * when it cannot be told), written to BUF. Returns BUF.
+ */
+const char *platform_fs_name(const char *path, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run.h - the driver: runs the phase table in bonnie++ order, each phase as
+ * N copies (-c) started together, times it, merges the copies and fills a
+ * struct run_results. Measuring never prints: progress reaches the caller
+ * through the hooks, from the driver thread only.
+ */
+#ifndef RUN_H
+#define RUN_H
+
+#include <stdint.h>
+
+#include "clyde.h"
+#include "phase.h"
+
+/* Presentation callbacks; any may be NULL. Called on the driver's thread. */
+struct run_hooks {
+	void (*phase_start)(void *arg, const struct phase_def *def);
+	/* A few times a second while the phase runs: units done of total. */
+	void (*phase_tick)(void *arg, const struct phase_def *def, uint64_t done,
+			   uint64_t total, uint64_t elapsed_ns);
+	void (*phase_end)(void *arg, const struct phase_def *def,
+			  const struct phase_result *r);
+	/* Before each phase's copies start: the -y/-p barrier. 0 or -1. */
+	int (*before_phase)(void *arg, const struct phase_def *def);
+	void *arg;
+};
+
+/*
+ * Run every phase CFG asks for, in bonnie++ order, inside WORKDIR (clyde's
+ * own directory, already made). Fills *res. Returns 0, or the exit status
+ * the failure calls for (3 I/O error, 4 corrupt data, 128+signal when
+ * interrupted) with *err describing it. Removes the I/O files it made.
+ */
+int run_once(const struct config *cfg, const char *workdir,
+	     const struct run_hooks *hooks, struct run_results *res,
+	     struct phase_error *err);
+
+/*
+ * The same for an explicit phase table DEFS[0..n) (tests use a null phase
+ * to check the driver). Phases whose id CFG skips are left FIGURE_NONE.
+ */
+int run_phases(const struct config *cfg, const char *workdir,
+	       const struct phase_def *const *defs, size_t n,
+	       const struct run_hooks *hooks, struct run_results *res,
+	       struct phase_error *err);
+
+/* Bytes the per-char phases cover under CFG (0 when skipped). */
+uint64_t run_perchar_bytes(const struct config *cfg);
+
+#endif

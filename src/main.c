@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * main.c - argv -> config -> set-up checks -> runs -> formatters -> exit
+ * status. The only file that exits, so nothing deep in a phase can strand
+ * a test file: every path out goes through cleanup_all().
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cleanup.h"
+#include "fmt.h"
+#include "options.h"
+#include "platform.h"
+#include "privs.h"
+#include "progress.h"
+#include "run.h"
+#include "testfile.h"
+
+enum exit_status {
+	EXIT_USAGE = 1, EXIT_SETUP = 2, EXIT_IO = 3, EXIT_CORRUPT = 4,
+};
+
+static uint64_t detect_ram_mib(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES);
+	long page = sysconf(_SC_PAGESIZE);
+
+	if (pages <= 0 || page <= 0)
+		return 0;
+	return (uint64_t)pages * (uint64_t)page / MIB;
+}
+
+/* Remove everything clyde made, then give back STATUS. */
+static int finish(int status)
+{
+	if (cleanup_all() != 0 && status == 0) {
+		fprintf(stderr, "clyde: could not remove all of its test files\n");
+		status = EXIT_IO;
+	}
+	return status;
+}
+
+static int fail_setup(int status, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int fail_setup(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("clyde: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return finish(status);
+}
+
+static int report_phase_error(const struct phase_error *e)
+{
+	if (e->status > 128) {
+		fprintf(stderr, "clyde: interrupted by signal %d (%s); test files "
+			"removed\n", e->status - 128, strsignal(e->status - 128));
+	} else if (e->errnum) {
+		fprintf(stderr, "clyde: %s: %s: %s\n", e->path, e->op,
+			strerror(e->errnum));
+	} else if (e->path[0]) {
+		fprintf(stderr, "clyde: %s: %s\n", e->path, e->op);
+	} else {
+		fprintf(stderr, "clyde: %s\n", e->op);
+	}
+	return finish(e->status ? e->status : EXIT_IO);
+}
+
+/* The seek phase keeps every piece of every copy open at once. */
+static int raise_file_limit(const struct config *cfg)
+{
+	uint64_t pieces = (cfg->io.size_mib * MIB + TESTFILE_PIECE_BYTES - 1) /
+			  TESTFILE_PIECE_BYTES;
+	uint64_t need = pieces * cfg->concurrency + 64;
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+		return 0;
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+		getrlimit(RLIMIT_NOFILE, &rl);
+	}
+	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need)
+		return fail_setup(EXIT_SETUP, "the test keeps %" PRIu64 " files open "
+				  "but the limit is %llu; raise it (ulimit -n) or "
+				  "use a smaller -s or -c", need,
+				  (unsigned long long)rl.rlim_cur);
+	return 0;
+}
+
+static int preflight(const struct config *cfg)
+{
+	uint64_t avail;
+	uint64_t file_bytes = cfg->files.max_bytes > 0 ? (uint64_t)cfg->files.max_bytes : 0;
+	uint64_t need = cfg->io.size_mib * MIB +
+			cfg->files.count_k * 1024 * file_bytes;
+
+	need *= cfg->concurrency;
+	need += need / 100;
+	if (space_available(cfg->dir, &avail) != 0)
+		return fail_setup(EXIT_SETUP, "%s: statvfs: %s", cfg->dir,
+				  strerror(errno));
+	if (avail < need)
+		return fail_setup(EXIT_SETUP, "%s: not enough free space: the test "
+				  "needs %" PRIu64 " MiB (with 1%% to spare), %" PRIu64
+				  " MiB are free; use a smaller -s, another -d, or "
+				  "--no-preflight", cfg->dir, (need + MIB - 1) / MIB,
+				  avail / MIB);
+	return 0;
+}
+
+/* Check O_DIRECT and learn the alignment it needs, before any real I/O. */
+static int probe_workdir(struct config *cfg, const char *workdir)
+{
+	const char *failed_op;
+	uint32_t align = 0;
+	char fs[64];
+
+	if (workdir_probe(workdir, cfg->mode.direct, &align, &failed_op) != 0) {
+		int err = errno;
+
+		platform_fs_name(workdir, fs, sizeof(fs));
+		if (cfg->mode.direct && err == EINVAL)
+			return fail_setup(EXIT_SETUP, "%s: the %s filesystem refuses "
+					  "O_DIRECT, so -D cannot run here", cfg->dir, fs);
+		return fail_setup(EXIT_SETUP, "%s: %s: %s", workdir, failed_op,
+				  strerror(err));
+	}
+	if (cfg->mode.direct) {
+		if (cfg->io.chunk_bytes % align != 0) {
+			platform_fs_name(workdir, fs, sizeof(fs));
+			return fail_setup(EXIT_USAGE, "-D: the chunk size (%" PRIu64
+					  " bytes) is not a multiple of the %u bytes "
+					  "O_DIRECT needs on %s (%s)", cfg->io.chunk_bytes,
+					  align, cfg->dir, fs);
+		}
+		cfg->mode.dio_align = align;
+	}
+	return 0;
+}
+
+static void print_run(const struct config *cfg, const struct run_results *r)
+{
+	static const struct table_style bonnie_style = { .wide_names = false };
+	FILE *text = cfg->quiet ? stderr : stdout;
+
+	if (cfg->repeat < 0 && cfg->table != TABLE_NONE) {
+		fmt_table(text, cfg->table, r, 1, &bonnie_style);
+		fmt_footer(text, r);
+		fflush(text);
+	}
+	if (cfg->csv != CSV_NONE)
+		fmt_csv_line(stdout, r, cfg->csv);
+	fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+	struct config cfg;
+	char err[1024];
+	char workdir[PATH_MAX];
+	uint64_t seed = (uint64_t)getpid() ^ (uint64_t)time(NULL);
+
+	switch (options_parse(argc, argv, detect_ram_mib(), seed, &cfg, err,
+			      sizeof(err))) {
+	case OPTIONS_DONE:
+		return 0;
+	case OPTIONS_ERROR:
+		fprintf(stderr, "clyde: %s\n", err);
+		return EXIT_USAGE;
+	case OPTIONS_RUN:
+		break;
+	}
+	if (cleanup_init() != 0)
+		return fail_setup(EXIT_SETUP, "cannot install signal handlers: %s",
+				  strerror(errno));
+	if (privs_switch(cfg.user, cfg.group, cfg.quiet ? NULL : stderr, err,
+			 sizeof(err)) != 0)
+		return fail_setup(EXIT_USAGE, "%s", err);
+	if (cfg.repeat == 0)
+		return 0;
+	int status = raise_file_limit(&cfg);
+	if (status == 0 && !cfg.no_preflight)
+		status = preflight(&cfg);
+	if (status != 0)
+		return status;
+	if (workdir_create(cfg.dir, workdir, sizeof(workdir)) != 0)
+		return fail_setup(EXIT_SETUP, "%s: cannot make clyde's directory: %s",
+				  cfg.dir, strerror(errno));
+	if (cfg.io.size_mib > 0 && (status = probe_workdir(&cfg, workdir)) != 0)
+		return status;
+
+	struct progress progress;
+	struct run_hooks hooks;
+	struct run_results res;
+	struct phase_error perr;
+	long runs = cfg.repeat < 0 ? 1 : cfg.repeat;
+
+	progress_hooks(&progress, cfg.quiet ? NULL : stderr, &cfg, &hooks);
+	if (cfg.repeat > 1 && cfg.csv != CSV_NONE)
+		fmt_csv_header(stdout, cfg.csv);
+	for (long i = 0; i < runs; i++) {
+		status = run_once(&cfg, workdir, &hooks, &res, &perr);
+		if (status != 0) {
+			progress_abort(&progress);
+			return report_phase_error(&perr);
+		}
+		print_run(&cfg, &res);
+	}
+	return finish(0);
+}

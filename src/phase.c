@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * phase.c - small helpers every phase shares: recording an error in the
+ * context, noticing an interrupt, removing the old test file.
+ */
+#include "phase.h"
+
+#include <errno.h>
+#include <stdio.h>
+
+#include "cleanup.h"
+
+int phase_fail(struct phase_ctx *ctx, const char *path, const char *op,
+	       int errnum)
+{
+	snprintf(ctx->err.path, sizeof(ctx->err.path), "%s", path);
+	snprintf(ctx->err.op, sizeof(ctx->err.op), "%s", op);
+	ctx->err.errnum = errnum;
+	if (ctx->err.status == 0)
+		ctx->err.status = 3;
+	return -1;
+}
+
+bool phase_interrupted(struct phase_ctx *ctx)
+{
+	if (!cleanup_signal())
+		return false;
+	if (!ctx->err.op[0])
+		phase_fail(ctx, ctx->tf ? ctx->tf->dir : "", "interrupted", 0);
+	return true;
+}
+
+int phase_remove_testfile(struct phase_ctx *ctx)
+{
+	char path[PATH_MAX];
+
+	if (testfile_remove(ctx->tf, path, sizeof(path)) != 0)
+		return phase_fail(ctx, path, "unlink", errno);
+	return 0;
+}

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * phase_block.c - the block phases: block output (write the file chunk by
+ * chunk), rewrite (read a chunk, change it, write it back in place) and
+ * block input (read the file chunk by chunk, checking it under --verify).
+ * Each piece is closed with fsync + close inside the timed region.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "io.h"
+#include "phase.h"
+#include "timer.h"
+
+/* Open piece PIECE of the file for reading or rewriting. */
+static int open_piece(struct phase_ctx *ctx, uint32_t piece, enum io_access acc,
+		      char *path, size_t len)
+{
+	testfile_path(ctx->tf, piece, path, len);
+	int fd = io_open(path, acc, &ctx->cfg->mode);
+	if (fd < 0)
+		phase_fail(ctx, path, "open", errno);
+	return fd;
+}
+
+static int close_piece(struct phase_ctx *ctx, int fd, const char *path)
+{
+	if (io_sync_close(fd) != 0)
+		return phase_fail(ctx, path, "fsync", errno);
+	return 0;
+}
+
+static uint64_t file_total(const struct phase_ctx *ctx)
+{
+	return ctx->tf->size_bytes;
+}
+
+static int write_run(struct phase_ctx *ctx)
+{
+	const size_t chunk = ctx->cfg->io.chunk_bytes;
+	char path[PATH_MAX];
+	uint64_t block = 0;
+
+	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
+		uint64_t n = testfile_piece_bytes(ctx->tf, p) / chunk;
+		int fd = testfile_create(ctx->tf, p, &ctx->cfg->mode);
+
+		testfile_path(ctx->tf, p, path, sizeof(path));
+		if (fd < 0)
+			return phase_fail(ctx, path, "create", errno);
+		uint64_t t0 = timer_now_ns();
+		for (uint64_t i = 0; i < n; i++, block++) {
+			const unsigned char *data = data_block(ctx->data, block);
+
+			if (io_write_full(fd, data, chunk, -1) != 0 ||
+			    phase_interrupted(ctx)) {
+				if (!ctx->err.op[0])
+					phase_fail(ctx, path, "write", errno);
+				io_sync_close(fd);
+				return -1;
+			}
+			uint64_t t1 = timer_now_ns();
+			stats_add(&ctx->lat, t1 - t0);
+			t0 = t1;
+			ctx->bytes += chunk;
+			atomic_store_explicit(&ctx->progress, ctx->bytes,
+					      memory_order_relaxed);
+		}
+		if (close_piece(ctx, fd, path) != 0)
+			return -1;
+	}
+	ctx->ops = block;
+	return 0;
+}
+
+/* Read one chunk at OFF of FD into ctx->buf; a short read is an error. */
+static int read_chunk(struct phase_ctx *ctx, int fd, off_t off, const char *path)
+{
+	const size_t chunk = ctx->cfg->io.chunk_bytes;
+	ssize_t got = io_read_full(fd, ctx->buf, chunk, off);
+
+	if (got < 0)
+		return phase_fail(ctx, path, "read", errno);
+	if ((size_t)got < chunk)
+		return phase_fail(ctx, path, "read: file shorter than written", 0);
+	return 0;
+}
+
+static int rewrite_run(struct phase_ctx *ctx)
+{
+	const size_t chunk = ctx->cfg->io.chunk_bytes;
+	char path[PATH_MAX];
+
+	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
+		uint64_t n = testfile_piece_bytes(ctx->tf, p) / chunk;
+		int fd = open_piece(ctx, p, IO_WRITE, path, sizeof(path));
+
+		if (fd < 0)
+			return -1;
+		uint64_t t0 = timer_now_ns();
+		for (uint64_t i = 0; i < n; i++) {
+			off_t off = (off_t)(i * chunk);
+
+			if (read_chunk(ctx, fd, off, path) != 0) {
+				io_sync_close(fd);
+				return -1;
+			}
+			data_dirty(ctx->buf, chunk);
+			if (io_write_full(fd, ctx->buf, chunk, off) != 0 ||
+			    phase_interrupted(ctx)) {
+				if (!ctx->err.op[0])
+					phase_fail(ctx, path, "write", errno);
+				io_sync_close(fd);
+				return -1;
+			}
+			uint64_t t1 = timer_now_ns();
+			stats_add(&ctx->lat, t1 - t0);
+			t0 = t1;
+			ctx->bytes += chunk;
+			ctx->ops++;
+			atomic_store_explicit(&ctx->progress, ctx->bytes,
+					      memory_order_relaxed);
+		}
+		if (close_piece(ctx, fd, path) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int read_run(struct phase_ctx *ctx)
+{
+	const size_t chunk = ctx->cfg->io.chunk_bytes;
+	const uint64_t blocks_per_piece = TESTFILE_PIECE_BYTES / chunk;
+	char path[PATH_MAX];
+
+	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
+		uint64_t n = testfile_piece_bytes(ctx->tf, p) / chunk;
+		int fd = open_piece(ctx, p, IO_READ, path, sizeof(path));
+
+		if (fd < 0)
+			return -1;
+		uint64_t t0 = timer_now_ns();
+		for (uint64_t i = 0; i < n; i++) {
+			if (read_chunk(ctx, fd, -1, path) != 0 ||
+			    phase_interrupted(ctx)) {
+				io_sync_close(fd);
+				return -1;
+			}
+			uint64_t t1 = timer_now_ns();
+			stats_add(&ctx->lat, t1 - t0);
+			if (ctx->cfg->verify) {
+				uint64_t block = p * blocks_per_piece + i;
+				long bad = data_check_rewritten(ctx->data, block,
+								ctx->buf);
+				if (bad >= 0) {
+					char op[96];
+					snprintf(op, sizeof(op),
+						 "verify: data differs at offset %llu",
+						 (unsigned long long)(i * chunk +
+								      (uint64_t)bad));
+					phase_fail(ctx, path, op, 0);
+					ctx->err.status = 4;
+					io_sync_close(fd);
+					return -1;
+				}
+				t1 = timer_now_ns(); /* checking is not the disk's time */
+			}
+			t0 = t1;
+			ctx->bytes += chunk;
+			ctx->ops++;
+			atomic_store_explicit(&ctx->progress, ctx->bytes,
+					      memory_order_relaxed);
+		}
+		if (close_piece(ctx, fd, path) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+const struct phase_def phase_write = {
+	PHASE_WRITE, "block output", true, phase_remove_testfile, write_run, file_total,
+};
+const struct phase_def phase_rewrite = {
+	PHASE_REWRITE, "rewrite", true, NULL, rewrite_run, file_total,
+};
+const struct phase_def phase_read = {
+	PHASE_READ, "block input", true, NULL, read_run, file_total,
+};

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * platform_linux.c - Linux answers for platform.h: STATX_DIOALIGN through
+ * the raw statx system call (glibc's struct statx lacks the fields on older
+ * releases), and statfs magic numbers for filesystem names.
+ */
+#ifdef __linux__
+#include "platform.h"
+
+#include <fcntl.h>
+#include <linux/magic.h>
+#include <linux/stat.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#ifndef STATX_DIOALIGN
+#define STATX_DIOALIGN 0x00002000U
+#endif
+
+uint32_t platform_dio_align(int fd)
+{
+	struct statx stx;
+
+	memset(&stx, 0, sizeof(stx));
+	if (syscall(SYS_statx, fd, "", AT_EMPTY_PATH, STATX_DIOALIGN, &stx) != 0 ||
+	    !(stx.stx_mask & STATX_DIOALIGN) || stx.stx_dio_offset_align == 0)
+		return PLATFORM_DEFAULT_DIO_ALIGN;
+	uint32_t align = stx.stx_dio_offset_align;
+	if (stx.stx_dio_mem_align > align)
+		align = stx.stx_dio_mem_align;
+	return align;
+}
+
+struct fs_magic {
+	unsigned long magic;
+	const char *name;
+};
+
+static const struct fs_magic fs_names[] = {
+	{ EXT4_SUPER_MAGIC, "ext4" }, /* also ext2/ext3: same magic */
+	{ 0x58465342UL, "xfs" },
+	{ BTRFS_SUPER_MAGIC, "btrfs" },
+	{ TMPFS_MAGIC, "tmpfs" },
+	{ 0x2fc12fc1UL, "zfs" },
+	{ NFS_SUPER_MAGIC, "nfs" },
+	{ 0xff534d42UL, "cifs" },
+	{ 0xfe534d42UL, "smb2" },
+	{ MSDOS_SUPER_MAGIC, "vfat" },
+	{ 0x2011bab0UL, "exfat" },
+	{ 0x5346544eUL, "ntfs" },
+	{ 0x7366746eUL, "ntfs3" },
+	{ F2FS_SUPER_MAGIC, "f2fs" },
+	{ OVERLAYFS_SUPER_MAGIC, "overlay" },
+	{ FUSE_SUPER_MAGIC, "fuse" },
+	{ RAMFS_MAGIC, "ramfs" },
+	{ SQUASHFS_MAGIC, "squashfs" },
+	{ 0x01021997UL, "9p" },
+};
+
+const char *platform_fs_name(const char *path, char *buf, size_t len)
+{
+	struct statfs sfs;
+
+	snprintf(buf, len, "unknown");
+	if (statfs(path, &sfs) != 0)
+		return buf;
+	for (size_t i = 0; i < sizeof(fs_names) / sizeof(fs_names[0]); i++) {
+		if ((unsigned long)sfs.f_type == fs_names[i].magic) {
+			snprintf(buf, len, "%s", fs_names[i].name);
+			return buf;
+		}
+	}
+	snprintf(buf, len, "type 0x%lx", (unsigned long)sfs.f_type);
+	return buf;
+}
+#else
+typedef int platform_linux_unused;
+#endif

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * platform_none.c - portable fallback for platform.h on systems without
+ * Linux's statx and statfs: default alignment, unknown filesystem.
+ */
+#ifndef __linux__
+#include "platform.h"
+
+#include <stdio.h>
+
+uint32_t platform_dio_align(int fd)
+{
+	(void)fd;
+	return PLATFORM_DEFAULT_DIO_ALIGN;
+}
+
+const char *platform_fs_name(const char *path, char *buf, size_t len)
+{
+	(void)path;
+	snprintf(buf, len, "unknown");
+	return buf;
+}
+#else
+typedef int platform_none_unused;
+#endif

@@ -1,0 +1,361 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run.c - the driver. Holds the phase table (bonnie++ order), sets up each
+ * copy's file, data pool and buffer, runs each phase as N copies started
+ * together behind a barrier, and turns the copies' counts and clocks into
+ * one phase_result: rates summed over copies, CPU of the whole process over
+ * the phase window, latency merged.
+ */
+#include "run.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cleanup.h"
+#include "io.h"
+#include "stats.h"
+#include "timer.h"
+
+#define MIN_TIME_NS 500000000ULL  /* under 0.5 s a figure prints +++++ */
+#define TICK_NS 250000000ULL      /* progress hook period */
+
+/* The classic phases, in bonnie++ order. */
+static const struct phase_def *const classic_phases[] = {
+	&phase_putc, &phase_write, &phase_rewrite,
+	&phase_getc, &phase_read, &phase_seeks,
+};
+
+struct copy {
+	struct phase_ctx ctx;
+	struct testfile tf;
+	struct data_pattern data;
+	struct phase_step *step;
+	pthread_t thread;
+	uint64_t start_ns, end_ns;
+};
+
+/* What the copies of one phase share: a start gate and a finish count. */
+struct phase_step {
+	const struct phase_def *def;
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	unsigned ready; /* copies waiting at the gate */
+	int go;         /* 0 wait, 1 run, -1 give up */
+	unsigned done;  /* copies finished */
+};
+
+uint64_t run_perchar_bytes(const struct config *cfg)
+{
+	uint64_t mib = cfg->perchar_mib >= 0 ? (uint64_t)cfg->perchar_mib
+		       : cfg->mode.char_io == CHAR_IO_STDIO ? cfg->io.size_mib
+							    : SYSCALL_PERCHAR_MIB;
+	if (mib > cfg->io.size_mib)
+		mib = cfg->io.size_mib;
+	return mib * MIB;
+}
+
+static bool phase_skipped(const struct config *cfg, enum phase_id id)
+{
+	if (id <= PHASE_IO_LAST && cfg->io.size_mib == 0)
+		return true;
+	if ((id == PHASE_PUTC || id == PHASE_GETC) && run_perchar_bytes(cfg) == 0)
+		return true;
+	if (id >= PHASE_FILE_FIRST && cfg->files.count_k == 0)
+		return true;
+	return false;
+}
+
+static void *copy_main(void *arg)
+{
+	struct copy *c = arg;
+	struct phase_step *step = c->step;
+
+	pthread_mutex_lock(&step->lock);
+	step->ready++;
+	pthread_cond_broadcast(&step->changed);
+	while (step->go == 0)
+		pthread_cond_wait(&step->changed, &step->lock);
+	pthread_mutex_unlock(&step->lock);
+	if (step->go < 0)
+		return NULL;
+	c->start_ns = timer_now_ns();
+	step->def->run(&c->ctx);
+	c->end_ns = timer_now_ns();
+	pthread_mutex_lock(&step->lock);
+	step->done++;
+	pthread_cond_broadcast(&step->changed);
+	pthread_mutex_unlock(&step->lock);
+	return NULL;
+}
+
+static uint64_t progress_sum(struct copy *copies, unsigned n)
+{
+	uint64_t sum = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		sum += atomic_load_explicit(&copies[i].ctx.progress, memory_order_relaxed);
+	return sum;
+}
+
+static uint64_t total_sum(const struct phase_def *def, struct copy *copies, unsigned n)
+{
+	uint64_t sum = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		sum += def->total(&copies[i].ctx);
+	return sum;
+}
+
+/* Wait for every copy, calling the tick hook a few times a second. */
+static void wait_copies(struct phase_step *step, struct copy *copies, unsigned n,
+			const struct run_hooks *hooks, uint64_t t0)
+{
+	uint64_t total = total_sum(step->def, copies, n);
+
+	pthread_mutex_lock(&step->lock);
+	while (step->done < n) {
+		struct timespec until;
+
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += (long)TICK_NS;
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&step->changed, &step->lock, &until);
+		if (step->done < n && hooks->phase_tick) {
+			pthread_mutex_unlock(&step->lock);
+			hooks->phase_tick(hooks->arg, step->def, progress_sum(copies, n),
+					  total, timer_now_ns() - t0);
+			pthread_mutex_lock(&step->lock);
+		}
+	}
+	pthread_mutex_unlock(&step->lock);
+}
+
+/* Turn the copies' clocks and counts into the phase's figures. */
+static void fill_result(const struct phase_def *def, struct copy *copies,
+			unsigned n, uint64_t t0, uint64_t cpu_ns,
+			struct phase_result *r)
+{
+	struct latency_stats *lat = &copies[0].ctx.lat;
+	uint64_t end = t0;
+
+	memset(r, 0, sizeof(*r));
+	for (unsigned i = 0; i < n; i++) {
+		struct phase_ctx *ctx = &copies[i].ctx;
+		uint64_t took = copies[i].end_ns > t0 ? copies[i].end_ns - t0 : 1;
+		double units = def->rate_in_kib ? (double)ctx->bytes / 1024.0
+						: (double)ctx->ops;
+
+		r->rate += units / ((double)took / 1e9);
+		r->bytes += ctx->bytes;
+		r->ops += ctx->ops;
+		if (copies[i].end_ns > end)
+			end = copies[i].end_ns;
+		if (i > 0)
+			stats_merge(lat, &ctx->lat);
+	}
+	r->elapsed_ns = end > t0 ? end - t0 : 1;
+	r->cpu_ns = cpu_ns;
+	r->cpu_pct = (double)cpu_ns * 100.0 / (double)r->elapsed_ns;
+	r->state = r->elapsed_ns < MIN_TIME_NS ? FIGURE_TOO_FAST : FIGURE_VALUE;
+	stats_summarise(lat, &r->lat);
+}
+
+/* The first copy's error, or an interrupt. */
+static int phase_status(struct copy *copies, unsigned n, struct phase_error *err)
+{
+	if (cleanup_signal()) {
+		memset(err, 0, sizeof(*err));
+		snprintf(err->op, sizeof(err->op), "interrupted");
+		err->status = 128 + cleanup_signal();
+		return err->status;
+	}
+	for (unsigned i = 0; i < n; i++) {
+		if (copies[i].ctx.err.op[0]) {
+			*err = copies[i].ctx.err;
+			return err->status ? err->status : 3;
+		}
+	}
+	return 0;
+}
+
+static void reset_ctx(struct phase_ctx *ctx)
+{
+	stats_init(&ctx->lat);
+	ctx->bytes = ctx->ops = ctx->checksum = 0;
+	atomic_store(&ctx->progress, 0);
+	memset(&ctx->err, 0, sizeof(ctx->err));
+}
+
+static int run_step(const struct phase_def *def, struct copy *copies, unsigned n,
+		    const struct run_hooks *hooks, struct phase_result *r,
+		    struct phase_error *err)
+{
+	struct phase_step step = { .def = def };
+	unsigned started = 0;
+	int status;
+
+	for (unsigned i = 0; i < n; i++) {
+		reset_ctx(&copies[i].ctx);
+		copies[i].step = &step;
+		if (def->prepare && def->prepare(&copies[i].ctx) != 0)
+			return phase_status(copies, n, err);
+	}
+	if (hooks->before_phase && hooks->before_phase(hooks->arg, def) != 0) {
+		memset(err, 0, sizeof(*err));
+		snprintf(err->op, sizeof(err->op), "synchronising before %s", def->name);
+		err->status = cleanup_signal() ? 128 + cleanup_signal() : 3;
+		return err->status;
+	}
+	if (hooks->phase_start)
+		hooks->phase_start(hooks->arg, def);
+	pthread_mutex_init(&step.lock, NULL);
+	pthread_cond_init(&step.changed, NULL);
+	int create_err = 0;
+	for (; started < n && create_err == 0; started++)
+		create_err = pthread_create(&copies[started].thread, NULL, copy_main,
+					    &copies[started]);
+	if (create_err != 0)
+		started--;
+	pthread_mutex_lock(&step.lock);
+	while (create_err == 0 && step.ready < n)
+		pthread_cond_wait(&step.changed, &step.lock);
+	step.go = create_err == 0 ? 1 : -1;
+	uint64_t t0 = timer_now_ns();
+	uint64_t cpu0 = timer_cpu_ns();
+	pthread_cond_broadcast(&step.changed);
+	pthread_mutex_unlock(&step.lock);
+	if (create_err == 0)
+		wait_copies(&step, copies, n, hooks, t0);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(copies[i].thread, NULL);
+	uint64_t cpu1 = timer_cpu_ns();
+	pthread_cond_destroy(&step.changed);
+	pthread_mutex_destroy(&step.lock);
+	if (create_err != 0) {
+		memset(err, 0, sizeof(*err));
+		snprintf(err->op, sizeof(err->op), "start %u copies of %s", n, def->name);
+		err->errnum = create_err;
+		err->status = 2;
+		return err->status;
+	}
+
+	status = phase_status(copies, n, err);
+	if (status == 0) {
+		fill_result(def, copies, n, t0, cpu1 - cpu0, r);
+		if (hooks->phase_end)
+			hooks->phase_end(hooks->arg, def, r);
+	}
+	return status;
+}
+
+static void describe_run(const struct config *cfg, struct run_results *res)
+{
+	memset(res, 0, sizeof(*res));
+	snprintf(res->program, sizeof(res->program), "clyde");
+	snprintf(res->version, sizeof(res->version), "%s", CLYDE_VERSION);
+	snprintf(res->machine, sizeof(res->machine), "%s", cfg->machine);
+	snprintf(res->seed, sizeof(res->seed), "%llu", (unsigned long long)cfg->seed);
+	res->concurrency = cfg->concurrency;
+	res->io = cfg->io;
+	res->files = cfg->files;
+	res->perchar_mib = run_perchar_bytes(cfg) / MIB;
+	res->mode = cfg->mode;
+}
+
+static void free_copies(struct copy *copies, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		data_free(&copies[i].data);
+		free(copies[i].ctx.buf);
+	}
+	free(copies);
+}
+
+static struct copy *setup_copies(const struct config *cfg, const char *workdir,
+				 struct phase_error *err)
+{
+	unsigned n = cfg->concurrency;
+	size_t align = cfg->mode.dio_align ? cfg->mode.dio_align : 64;
+	size_t chunk = cfg->io.chunk_bytes;
+	struct copy *copies = calloc(n, sizeof(*copies));
+
+	if (!copies)
+		goto fail;
+	for (unsigned i = 0; i < n; i++) {
+		struct copy *c = &copies[i];
+
+		testfile_init(&c->tf, workdir, i, n, cfg->io.size_mib * MIB);
+		c->ctx.cfg = cfg;
+		c->ctx.copy = i;
+		c->ctx.tf = &c->tf;
+		c->ctx.data = &c->data;
+		c->ctx.perchar_bytes = run_perchar_bytes(cfg);
+		c->ctx.buf = io_alloc(chunk, align);
+		if (!c->ctx.buf ||
+		    data_init(&c->data, cfg->seed + i * 0x9e3779b97f4a7c15ULL, chunk,
+			      align, cfg->mode.zeros) != 0) {
+			free_copies(copies, i + 1);
+			goto fail;
+		}
+	}
+	return copies;
+fail:
+	memset(err, 0, sizeof(*err));
+	snprintf(err->path, sizeof(err->path), "%s", workdir);
+	snprintf(err->op, sizeof(err->op), "allocate buffers");
+	err->errnum = ENOMEM;
+	err->status = 2;
+	return NULL;
+}
+
+int run_phases(const struct config *cfg, const char *workdir,
+	       const struct phase_def *const *defs, size_t n,
+	       const struct run_hooks *hooks, struct run_results *res,
+	       struct phase_error *err)
+{
+	static const struct run_hooks no_hooks;
+	struct copy *copies = setup_copies(cfg, workdir, err);
+	int status = 0;
+
+	describe_run(cfg, res);
+	if (!copies)
+		return err->status;
+	if (!hooks)
+		hooks = &no_hooks;
+	for (size_t i = 0; i < n && status == 0; i++) {
+		if (phase_skipped(cfg, defs[i]->id))
+			continue;
+		status = run_step(defs[i], copies, cfg->concurrency, hooks,
+				  &res->phase[defs[i]->id], err);
+	}
+	for (unsigned i = 0; i < cfg->concurrency; i++) {
+		char path[PATH_MAX];
+
+		if (testfile_remove(&copies[i].tf, path, sizeof(path)) != 0 &&
+		    status == 0) {
+			memset(err, 0, sizeof(*err));
+			snprintf(err->path, sizeof(err->path), "%s", path);
+			snprintf(err->op, sizeof(err->op), "unlink");
+			err->errnum = errno;
+			status = err->status = 3;
+		}
+	}
+	free_copies(copies, cfg->concurrency);
+	return status;
+}
+
+int run_once(const struct config *cfg, const char *workdir,
+	     const struct run_hooks *hooks, struct run_results *res,
+	     struct phase_error *err)
+{
+	return run_phases(cfg, workdir, classic_phases,
+			  sizeof(classic_phases) / sizeof(classic_phases[0]),
+			  hooks, res, err);
+}

@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * testfile.c - clyde's directory and the pieces of the I/O test file:
+ * naming, sizing, creation (recorded for cleanup) and removal.
+ */
+#include "testfile.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "cleanup.h"
+#include "io.h"
+#include "platform.h"
+
+/* Longest piece name: prefix + "f" + up to 10 digits. */
+#define PIECE_NAME_MAX 40
+
+int workdir_create(const char *parent, char *out, size_t len)
+{
+	int n = snprintf(out, len, "%s/clyde.%ld.XXXXXX", parent, (long)getpid());
+
+	if (n < 0 || (size_t)n + PIECE_NAME_MAX >= len) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if (!mkdtemp(out))
+		return -1;
+	if (cleanup_add(out, true) != 0) {
+		int saved = errno;
+		rmdir(out);
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}
+
+int workdir_probe(const char *workdir, bool direct, uint32_t *align,
+		  const char **failed_op)
+{
+	static const struct io_mode plain;
+	struct io_mode odirect = { .direct = true };
+	char path[PATH_MAX];
+	int saved;
+
+	snprintf(path, sizeof(path), "%s/probe", workdir);
+	*failed_op = "create";
+	int fd = io_open(path, IO_CREATE, &plain);
+	if (fd < 0)
+		return -1;
+	if (cleanup_add(path, false) != 0) {
+		saved = errno;
+		goto out;
+	}
+	*align = platform_dio_align(fd);
+	close(fd);
+	fd = -1;
+	saved = 0;
+	if (direct) {
+		*failed_op = "open with O_DIRECT";
+		fd = io_open(path, IO_WRITE, &odirect);
+		saved = fd < 0 ? errno : 0;
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	unlink(path);
+	cleanup_forget(path);
+	errno = saved;
+	return saved ? -1 : 0;
+}
+
+int space_available(const char *dir, uint64_t *bytes)
+{
+	struct statvfs sv;
+
+	if (statvfs(dir, &sv) != 0)
+		return -1;
+	*bytes = (uint64_t)sv.f_bavail * sv.f_frsize;
+	return 0;
+}
+
+void testfile_init(struct testfile *tf, const char *dir, unsigned copy,
+		   unsigned copies, uint64_t size_bytes)
+{
+	snprintf(tf->dir, sizeof(tf->dir), "%s", dir);
+	if (copies > 1)
+		snprintf(tf->prefix, sizeof(tf->prefix), "c%u.f", copy);
+	else
+		snprintf(tf->prefix, sizeof(tf->prefix), "f");
+	tf->size_bytes = size_bytes;
+	tf->pieces = (uint32_t)((size_bytes + TESTFILE_PIECE_BYTES - 1) /
+				TESTFILE_PIECE_BYTES);
+}
+
+uint64_t testfile_piece_bytes(const struct testfile *tf, uint32_t piece)
+{
+	uint64_t start = (uint64_t)piece * TESTFILE_PIECE_BYTES;
+	uint64_t left = tf->size_bytes - start;
+
+	return left < TESTFILE_PIECE_BYTES ? left : TESTFILE_PIECE_BYTES;
+}
+
+void testfile_path(const struct testfile *tf, uint32_t piece, char *buf,
+		   size_t len)
+{
+	snprintf(buf, len, "%s/%s%03u", tf->dir, tf->prefix, piece);
+}
+
+int testfile_create(const struct testfile *tf, uint32_t piece,
+		    const struct io_mode *mode)
+{
+	char path[PATH_MAX];
+
+	testfile_path(tf, piece, path, sizeof(path));
+	int fd = io_open(path, IO_CREATE, mode);
+	if (fd >= 0 && cleanup_add(path, false) != 0) {
+		close(fd);
+		unlink(path);
+		errno = ENOMEM;
+		return -1;
+	}
+	return fd;
+}
+
+int testfile_remove(const struct testfile *tf, char *failed_path, size_t len)
+{
+	char path[PATH_MAX];
+
+	for (uint32_t i = 0; i < tf->pieces; i++) {
+		testfile_path(tf, i, path, sizeof(path));
+		if (unlink(path) != 0 && errno != ENOENT) {
+			snprintf(failed_path, len, "%s", path);
+			return -1;
+		}
+		cleanup_forget(path);
+	}
+	return 0;
+}
