@@ -5,12 +5,12 @@ BINDIR ?= $(PREFIX)/sbin
 MANDIR ?= $(PREFIX)/share/man
 CC ?= cc
 CFLAGS ?= -O2 -g
-CFLAGS += -std=c11 -Wall -Wextra -Wpedantic -Werror \
+override CFLAGS += -std=c11 -Wall -Wextra -Wpedantic -Werror \
 	-D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Iinclude -pthread
-LDFLAGS += -pthread
+override LDFLAGS += -pthread
 ifneq ($(SANITIZE),)
-CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
-LDFLAGS += -fsanitize=$(SANITIZE)
+override CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
+override LDFLAGS += -fsanitize=$(SANITIZE)
 endif
 
 BUILD := build

@@ -113,6 +113,27 @@ void options_usage(FILE *out)
 	fputc('\n', out);
 }
 
+/* TEXT as lines of at most WIDTH columns, each indented by INDENT. */
+static void print_wrapped(FILE *out, const char *text, int indent, int width)
+{
+	while (*text) {
+		int room = width - indent;
+		int len = (int)strlen(text);
+		int cut = len;
+
+		if (len > room) {
+			for (cut = room; cut > 0 && text[cut] != ' '; cut--)
+				;
+			if (cut == 0)
+				cut = room;
+		}
+		fprintf(out, "%*s%.*s\n", indent, "", cut, text);
+		text += cut;
+		while (*text == ' ')
+			text++;
+	}
+}
+
 void options_help(FILE *out)
 {
 	options_usage(out);
@@ -122,7 +143,8 @@ void options_help(FILE *out)
 		char item[96];
 
 		option_synopsis(&option_defs[i], item, sizeof(item));
-		fprintf(out, "  %s\n      %s\n", item, option_defs[i].help);
+		fprintf(out, "  %s\n", item);
+		print_wrapped(out, option_defs[i].help, 6, 78);
 	}
 }
 

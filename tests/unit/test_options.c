@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_options.c - the option table against the man page and --help (no
+ * option may be missing from either; the man page's SYNOPSIS is the usage
+ * text), and options_parse on good command lines: defaults, the colon
+ * forms, -f's two spellings, the 2x RAM rule.
+ */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "options.h"
+
+#define RAM 1024u
+#define SEED 77u
+
+/* The man page with roff escapes and font changes removed. */
+static char *read_man(void)
+{
+	FILE *f = fopen("man/clyde.8", "r");
+	static char text[256 * 1024];
+	size_t n = 0;
+	int c;
+
+	if (!f)
+		return NULL;
+	while ((c = getc(f)) != EOF && n + 1 < sizeof(text)) {
+		if (c == '\\') {
+			int d = getc(f);
+			if (d == 'f') {
+				getc(f); /* \fB \fI \fR */
+				continue;
+			}
+			if (d == '-' || d == '(' || d == 'e') {
+				text[n++] = d == 'e' ? '\\' : (char)(d == '(' ? '(' : '-');
+				continue;
+			}
+			if (d != EOF)
+				text[n++] = (char)d;
+			continue;
+		}
+		text[n++] = (char)c;
+	}
+	text[n] = '\0';
+	fclose(f);
+	return text;
+}
+
+static char *capture(void (*print)(FILE *))
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	print(f);
+	fclose(f);
+	return buf;
+}
+
+static enum options_outcome parse(struct config *cfg, char *err, ...)
+{
+	char *argv[32] = { "clyde" };
+	int argc = 1;
+	va_list ap;
+
+	va_start(ap, err);
+	for (char *a; (a = va_arg(ap, char *)) != NULL && argc < 31;)
+		argv[argc++] = a;
+	va_end(ap);
+	return options_parse(argc, argv, RAM, SEED, cfg, err, 256);
+}
+
+static void check_docs(void)
+{
+	size_t n;
+	const struct option_def *opts = options_table(&n);
+	char *man = read_man();
+	char *help = capture(options_help);
+	char *usage = capture(options_usage);
+
+	CHECK("man page readable", man != NULL);
+	if (!man)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		char item[128], name[160];
+
+		if (opts[i].long_name)
+			snprintf(item, sizeof(item), "--%s", opts[i].long_name);
+		else
+			snprintf(item, sizeof(item), "-%c", opts[i].key);
+		snprintf(name, sizeof(name), "man page documents %s", item);
+		CHECK(name, strstr(man, item) != NULL);
+		snprintf(name, sizeof(name), "--help lists %s", item);
+		CHECK(name, strstr(help, item) != NULL);
+		/* The explanation's start (help wraps longer lines). */
+		char start[32];
+		snprintf(start, sizeof(start), "%.30s", opts[i].help);
+		snprintf(name, sizeof(name), "--help explains %s", item);
+		CHECK(name, strstr(help, start) != NULL);
+	}
+	/* The SYNOPSIS holds the usage text line for line. */
+	char *line = strtok(usage, "\n");
+	for (int k = 0; line; line = strtok(NULL, "\n"), k++) {
+		char name[64];
+
+		while (*line == ' ')
+			line++;
+		snprintf(name, sizeof(name), "man SYNOPSIS has usage line %d", k);
+		CHECK(name, strstr(man, line) != NULL);
+	}
+	free(help);
+	free(usage);
+}
+
+static void check_parsing(void)
+{
+	struct config cfg;
+	char err[256];
+
+	CHECK("defaults parse", parse(&cfg, err, "-u", "root", NULL) == OPTIONS_RUN);
+	CHECK_U64("default size is 2x RAM", cfg.io.size_mib, 2 * RAM);
+	CHECK_U64("default chunk", cfg.io.chunk_bytes, 8192);
+	CHECK_U64("default seeks", cfg.io.seeks, 8192);
+	CHECK_U64("default seekers", cfg.io.seekers, 5);
+	CHECK_U64("default files", cfg.files.count_k, 16);
+	CHECK_U64("default seed", cfg.seed, SEED);
+	CHECK("default table 1.03", cfg.table == TABLE_103);
+	CHECK("default csv 1.96", cfg.csv == CSV_196);
+	CHECK("default per-char size", cfg.perchar_mib == -1);
+	CHECK("default single run", cfg.repeat == -1);
+
+	CHECK("-r 0 parse", parse(&cfg, err, "-r", "0", NULL) == OPTIONS_RUN);
+	CHECK_U64("-r 0: default size 300M", cfg.io.size_mib, 300);
+
+	CHECK("-s 4g::100", parse(&cfg, err, "-s", "4g::100", NULL) == OPTIONS_RUN);
+	CHECK_U64("-s 4g::100 size", cfg.io.size_mib, 4096);
+	CHECK_U64("-s 4g::100 keeps the chunk", cfg.io.chunk_bytes, 8192);
+	CHECK_U64("-s 4g::100 seeks", cfg.io.seeks, 100);
+
+	CHECK("-f 20", parse(&cfg, err, "-s", "4g", "-f", "20", NULL) == OPTIONS_RUN);
+	CHECK("-f 20 sets 20 MiB", cfg.perchar_mib == 20);
+	CHECK("-f20", parse(&cfg, err, "-s", "4g", "-f20", NULL) == OPTIONS_RUN);
+	CHECK("-f20 sets 20 MiB", cfg.perchar_mib == 20);
+	CHECK("-f alone", parse(&cfg, err, "-s", "4g", "-f", "-q", NULL) == OPTIONS_RUN);
+	CHECK("-f alone skips per-char", cfg.perchar_mib == 0);
+	CHECK("-f alone keeps the next option", cfg.quiet);
+	CHECK("-f past the size", parse(&cfg, err, "-s", "4g", "-f", "8g", NULL) == OPTIONS_RUN);
+	CHECK("-f past the size is clamped", cfg.perchar_mib == 4096);
+
+	CHECK("-c 2 needs 2x RAM overall", parse(&cfg, err, "-s", "1g", "-c", "2", NULL) == OPTIONS_RUN);
+	CHECK("-c 3 with too small a size",
+	      parse(&cfg, err, "-s", "512", "-c", "3", NULL) == OPTIONS_ERROR);
+	CHECK("RAM message names the RAM", strstr(err, "1024M") != NULL);
+
+	CHECK("-s 12q", parse(&cfg, err, "-s", "12q", NULL) == OPTIONS_ERROR);
+	CHECK_STR("-s 12q message", err, "-s 12q: unknown size suffix 'q'");
+	CHECK("-Q", parse(&cfg, err, "-Q", NULL) == OPTIONS_ERROR);
+	CHECK("-Q message names it", strstr(err, "-Q") != NULL);
+	CHECK("--table 2.00", parse(&cfg, err, "--table", "2.00", "-s", "4g", NULL) == OPTIONS_RUN);
+	CHECK("--table 2.00 chosen", cfg.table == TABLE_200);
+	CHECK("--csv 1.98", parse(&cfg, err, "--csv", "1.98", "-s", "4g", NULL) == OPTIONS_RUN);
+	CHECK("--csv 1.98 chosen", cfg.csv == CSV_198);
+	CHECK("-n 16:4k:1k:4", parse(&cfg, err, "-n", "16:4k:1k:4", "-s", "4g", NULL) == OPTIONS_RUN);
+	CHECK("-n 16:4k:1k:4 values",
+	      cfg.files.count_k == 16 && cfg.files.max_bytes == 4096 &&
+	      cfg.files.min_bytes == 1024 && cfg.files.dirs == 4);
+	CHECK("-m with comma refused", parse(&cfg, err, "-m", "a,b", NULL) == OPTIONS_ERROR);
+	CHECK("parsing twice resets state",
+	      parse(&cfg, err, "-q", NULL) == OPTIONS_RUN && cfg.perchar_mib == -1);
+}
+
+int main(void)
+{
+	check_docs();
+	check_parsing();
+	return check_done();
+}
