@@ -33,7 +33,7 @@ struct fmt_ctx {
 	const char *version; /* the Version cell */
 };
 
-/* Settle width, multi and version for RUNS[0..n); LAYOUT_NEED is the widest I/O label. */
+/* Settle width, multi and version for RUNS[0..n); IO_NEED is the widest I/O label. */
 void fmt_ctx_init(struct fmt_ctx *ctx, FILE *out,
 		  const struct run_results *runs, size_t n,
 		  const struct table_style *style, size_t io_need);

@@ -22,19 +22,19 @@ struct field {
 /* Where each part of a line sits (indexes into the 48/50/27 fields); -1 = absent. */
 struct layout {
 	enum csv_format format;
-	int version, machine, concurrency, seed, size, chunk, seeks, seekers;
+	int machine, concurrency, seed, size, chunk, seeks, seekers;
 	int io_figures, files, max, min, dirs_named, dirs, file_figures;
 	int io_latency, file_latency;
 };
 
 static const struct layout layout_198 = {
-	CSV_198, 1, 2, 3, 4, 5, 6, 7, 8, 9, 21, 22, 23, 24, 25, 26, 38, 44,
+	CSV_198, 2, 3, 4, 5, 6, 7, 8, 9, 21, 22, 23, 24, 25, 26, 38, 44,
 };
 static const struct layout layout_19x = {
-	CSV_197, 1, 2, 3, 4, 5, 6, -1, -1, 7, 19, 20, 21, 22, 23, 24, 36, 42,
+	CSV_197, 2, 3, 4, 5, 6, -1, -1, 7, 19, 20, 21, 22, 23, 24, 36, 42,
 };
 static const struct layout layout_103 = {
-	CSV_103, -1, 0, -1, -1, 1, -1, -1, -1, 2, 14, -1, -1, -1, -1, 15, -1, -1,
+	CSV_103, 0, -1, -1, 1, -1, -1, -1, 2, 14, -1, -1, -1, -1, 15, -1, -1,
 };
 
 struct line {
@@ -121,28 +121,25 @@ static int get_u64(const struct line *l, int idx, uint64_t min, uint64_t max,
 	return 0;
 }
 
-/* "123" or "236.8" (seeks) into *v. */
-static int get_decimal(const struct line *l, int idx, double *v)
+/* "123", or with DECIMAL also "236.8" (seek rates), into *v. */
+static int get_number(const struct line *l, int idx, bool decimal, double *v)
 {
 	const struct field *f = &l->f[idx];
-	const char *dot = memchr(f->text, '.', f->len);
+	const char *dot = decimal ? memchr(f->text, '.', f->len) : NULL;
 	size_t int_len = dot ? (size_t)(dot - f->text) : f->len;
+	size_t frac_len = dot ? f->len - int_len - 1 : 0;
 	uint64_t whole, frac = 0;
 	double scale = 1.0;
 	int status = digits_u64(f->text, int_len, &whole);
 
-	if (status == 0 && dot) {
-		size_t frac_len = f->len - int_len - 1;
-
-		if (frac_len == 0 || frac_len > 9)
-			status = -1;
-		else
-			status = digits_u64(dot + 1, frac_len, &frac);
-		for (size_t i = 0; i < frac_len; i++)
-			scale *= 10.0;
-	}
+	if (status == 0 && dot)
+		status = frac_len == 0 || frac_len > 9
+				 ? -1
+				 : digits_u64(dot + 1, frac_len, &frac);
 	if (status != 0)
 		return number_fail(l, idx, status);
+	for (size_t i = 0; i < frac_len; i++)
+		scale *= 10.0;
 	*v = (double)whole + (double)frac / scale;
 	return 0;
 }
@@ -218,7 +215,6 @@ static int get_figure(const struct line *l, int idx, bool decimal,
 		      struct phase_result *p)
 {
 	const struct field *rate = &l->f[idx], *cpu = &l->f[idx + 1];
-	uint64_t value;
 
 	if (is(rate, "+++"))
 		return field_fail(l, idx, "'+++' belongs in a cpu field");
@@ -235,21 +231,14 @@ static int get_figure(const struct line *l, int idx, bool decimal,
 				      : field_fail(l, idx + 1,
 						   "expected '+++' after '+++++'");
 	}
-	if (decimal) {
-		if (get_decimal(l, idx, &p->rate) != 0)
-			return -1;
-	} else {
-		if (get_u64(l, idx, 0, UINT64_MAX, &value) != 0)
-			return -1;
-		p->rate = (double)value;
-	}
+	if (get_number(l, idx, decimal, &p->rate) != 0)
+		return -1;
 	if (is(cpu, "+++"))
 		return field_fail(l, idx + 1, "'+++' needs '+++++' as the rate");
 	if (cpu->len == 0)
 		return field_fail(l, idx + 1, "missing cpu for a rate");
-	if (get_u64(l, idx + 1, 0, UINT64_MAX, &value) != 0)
+	if (get_number(l, idx + 1, false, &p->cpu_pct) != 0)
 		return -1;
-	p->cpu_pct = (double)value;
 	p->state = FIGURE_VALUE;
 	return 0;
 }
@@ -270,6 +259,14 @@ static int get_latency(const struct line *l, int idx, struct phase_result *p)
 	if (p->state == FIGURE_NONE)
 		return field_fail(l, idx, "latency for a test without a result");
 	return 0;
+}
+
+static bool all_empty(const struct line *l, int first, int last)
+{
+	for (int i = first; i <= last; i++)
+		if (l->f[i].len != 0)
+			return false;
+	return true;
 }
 
 /* Fields FIRST..LAST must be empty when the test part they belong to was not run. */
@@ -321,36 +318,44 @@ static int get_program(const struct line *l, struct run_results *out)
 		strcpy(out->program, "clyde");
 		skip = 6;
 	}
-	for (size_t i = skip; i < f->len; i++) {
-		char c = f->text[i];
-
-		if (!is_digit(c) && !(c >= 'a' && c <= 'z') &&
-		    !(c >= 'A' && c <= 'Z') && c != '.' && c != '-' && c != '_')
-			return field_fail(l, 1, "not a version");
-	}
-	if (f->len == skip || f->len - skip >= sizeof(out->version))
+	/* The field ends at ',' or the NUL, neither in the set. */
+	if (f->len == skip || f->len - skip >= sizeof(out->version) ||
+	    strspn(f->text + skip, "0123456789abcdefghijklmnopqrstuvwxyz"
+				   "ABCDEFGHIJKLMNOPQRSTUVWXYZ._-") <
+		    f->len - skip)
 		return field_fail(l, 1, "not a version");
 	memcpy(out->version, f->text + skip, f->len - skip);
 	out->version[f->len - skip] = '\0';
 	return 0;
 }
 
-/* max size: "", "link", "symlink" or bytes; min only beside a byte count. */
+/* A max size: "" (0), "link", "symlink" or a byte count. */
+static int max_value(const char *s, size_t len, int64_t *max)
+{
+	uint64_t v;
+
+	if (len == 0)
+		*max = 0;
+	else if (len == 4 && memcmp(s, "link", 4) == 0)
+		*max = FILES_HARD_LINKS;
+	else if (len == 7 && memcmp(s, "symlink", 7) == 0)
+		*max = FILES_SYMLINKS;
+	else if (digits_u64(s, len, &v) == 0 && v >= 1 && v <= INT64_MAX)
+		*max = (int64_t)v;
+	else
+		return -1;
+	return 0;
+}
+
+/* max and min size fields; a min only beside a byte count, and not above it. */
 static int get_sizes(const struct line *l, struct run_results *out)
 {
 	const struct layout *y = l->lay;
 	struct file_params *fp = &out->files;
 	uint64_t v;
 
-	if (is(&l->f[y->max], "link")) {
-		fp->max_bytes = FILES_HARD_LINKS;
-	} else if (is(&l->f[y->max], "symlink")) {
-		fp->max_bytes = FILES_SYMLINKS;
-	} else if (l->f[y->max].len != 0) {
-		if (get_u64(l, y->max, 1, INT64_MAX, &v) != 0)
-			return -1;
-		fp->max_bytes = (int64_t)v;
-	}
+	if (max_value(l->f[y->max].text, l->f[y->max].len, &fp->max_bytes))
+		return field_fail(l, y->max, "not a size, link or symlink");
 	if (l->f[y->min].len == 0)
 		return 0;
 	if (fp->max_bytes <= 0)
@@ -390,6 +395,7 @@ static int parse_versioned(const struct line *l, struct run_results *out)
 	const struct layout *y = l->lay;
 	uint64_t v;
 
+	memcpy(out->format_id, l->f[0].text, l->f[0].len); /* identify() knows it */
 	if (get_program(l, out) != 0 ||
 	    copy_text(l, y->machine, out->machine, sizeof(out->machine), true) ||
 	    copy_text(l, y->seed, out->seed, sizeof(out->seed), false) ||
@@ -442,39 +448,37 @@ static int parse_spec103(const struct line *l, struct file_params *fp)
 		return 0;
 	p = colon + 1;
 	colon = memchr(p, ':', (size_t)(stop - p));
-	if ((size_t)(stop - p) == 4 && memcmp(p, "link", 4) == 0) {
-		fp->max_bytes = FILES_HARD_LINKS;
-		return 0;
-	}
-	if ((size_t)(stop - p) == 7 && memcmp(p, "symlink", 7) == 0) {
-		fp->max_bytes = FILES_SYMLINKS;
-		return 0;
-	}
-	if (digits_u64(p, (size_t)((colon ? colon : stop) - p), &v) != 0 ||
-	    v == 0 || v > INT64_MAX)
-		return field_fail(l, l->lay->files, "not a file spec");
-	fp->max_bytes = (int64_t)v;
-	if (colon && (digits_u64(colon + 1, (size_t)(stop - colon - 1), &v) ||
-		      v > (uint64_t)fp->max_bytes))
+	if (max_value(p, (size_t)((colon ? colon : stop) - p), &fp->max_bytes) ||
+	    fp->max_bytes == 0 ||
+	    (colon && (fp->max_bytes < 0 ||
+		       digits_u64(colon + 1, (size_t)(stop - colon - 1), &v) ||
+		       v > (uint64_t)fp->max_bytes)))
 		return field_fail(l, l->lay->files, "not a file spec");
 	fp->min_bytes = colon ? (int64_t)v : 0;
 	return 0;
 }
 
+/* 1.03's size text, "2G" or "256M:4k" ("" for -s 0), into MiB and chunk bytes. */
+static int size103_value(const struct field *f, uint64_t *mib, uint64_t *chunk)
+{
+	const char *colon = memchr(f->text, ':', f->len);
+	size_t len = colon ? (size_t)(colon - f->text) : f->len;
+
+	if (size_value(f->text, len, mib) != 0)
+		return -1;
+	if (!colon)
+		return 0;
+	return *mib ? chunk_value(colon + 1, f->len - len - 1, chunk) : -1;
+}
+
 static int parse_103(const struct line *l, struct run_results *out)
 {
-	const struct field *f = &l->f[1];
-	const char *colon = memchr(f->text, ':', f->len);
-	size_t size_len = colon ? (size_t)(colon - f->text) : f->len;
-
+	strcpy(out->format_id, "1.03");
 	strcpy(out->program, "bonnie++");
 	strcpy(out->version, "1.03");
 	if (copy_text(l, 0, out->machine, sizeof(out->machine), true) != 0)
 		return -1;
-	if (size_value(f->text, size_len, &out->io.size_mib) != 0 ||
-	    (colon && (out->io.size_mib == 0 ||
-		       chunk_value(colon + 1, f->len - size_len - 1,
-				   &out->io.chunk_bytes) != 0)))
+	if (size103_value(&l->f[1], &out->io.size_mib, &out->io.chunk_bytes))
 		return field_fail(l, 1, "not a size");
 	if (out->io.size_mib == 0 &&
 	    require_empty(l, 2, 13, "value without a file size") != 0)
@@ -492,28 +496,18 @@ static bool looks_like_version(const struct field *f)
 	       strspn(f->text, "0123456789.abcdefgh") >= f->len;
 }
 
-static bool is_size103(const struct field *f)
-{
-	const char *colon = memchr(f->text, ':', f->len);
-	size_t len = colon ? (size_t)(colon - f->text) : f->len;
-	uint64_t v;
-
-	if (f->len == 0)
-		return true;
-	return size_value(f->text, len, &v) == 0 && v != 0 &&
-	       (!colon || chunk_value(colon + 1, f->len - len - 1, &v) == 0);
-}
-
 static int identify(struct line *l)
 {
 	const struct field *id = &l->f[0];
 	bool known = is(id, "1.98") || is(id, "1.97") || is(id, "1.96") ||
 		     is(id, "1.93c");
+	uint64_t mib, chunk;
 	size_t want;
 
 	/* 1.03 has no format id; a machine named like one still has a size in field 1. */
 	if (l->count == 27 &&
-	    (!(known || looks_like_version(id)) || is_size103(&l->f[1]))) {
+	    (!(known || looks_like_version(id)) ||
+	     size103_value(&l->f[1], &mib, &chunk) == 0)) {
 		l->lay = &layout_103;
 		l->names = fmt_csv_field_names(CSV_103, &l->n_names);
 		return 0;
@@ -530,17 +524,13 @@ static int identify(struct line *l)
 			    l->count);
 	l->names = fmt_csv_field_names(l->lay->format, &l->n_names);
 	/* 1.93c/1.96 "-s 0" lines lack one of their 14 empty I/O fields. */
-	if (want == 48 && l->count == 47 && !is(id, "1.97")) {
-		for (int i = 5; i <= 17; i++)
-			if (l->f[i].len != 0)
-				goto count;
+	if (want == 48 && l->count == 47 && !is(id, "1.97") &&
+	    all_empty(l, 5, 17)) {
 		memmove(&l->f[6], &l->f[5], 42 * sizeof(l->f[0]));
 		l->f[5].len = 0;
 		l->count = 48;
 		l->shifted = true;
-		return 0;
 	}
-count:
 	if (l->count != want)
 		return fail(l->err, "expected %zu fields for format %.*s, got %zu",
 			    want, (int)id->len, id->text, l->count);
@@ -610,21 +600,12 @@ int csv_parse_line(const char *line, struct run_results *out,
 		return -1;
 	memset(out, 0, sizeof(*out));
 	out->concurrency = 1;
-	out->io.chunk_bytes = DEFAULT_CHUNK_BYTES;
-	out->io.seeks = DEFAULT_SEEKS;
-	out->io.seekers = DEFAULT_SEEKERS;
-	out->files.dirs = 1;
-	out->files.chunk_bytes = DEFAULT_FILE_CHUNK_BYTES;
-	if (l.lay == &layout_103) {
-		strcpy(out->format_id, "1.03");
-		if (parse_103(&l, out) != 0)
-			return -1;
-	} else {
-		memcpy(out->format_id, l.f[0].text, l.f[0].len);
-		if (parse_versioned(&l, out) != 0)
-			return -1;
-	}
-	if (get_figures(&l, l.lay->io_figures, l.lay->io_latency, PHASE_PUTC,
+	out->io = (struct io_params){ 0, DEFAULT_CHUNK_BYTES, DEFAULT_SEEKS,
+				      DEFAULT_SEEKERS };
+	out->files = (struct file_params){ 0, 0, 0, 1, DEFAULT_FILE_CHUNK_BYTES };
+	if ((l.lay == &layout_103 ? parse_103(&l, out)
+				  : parse_versioned(&l, out)) != 0 ||
+	    get_figures(&l, l.lay->io_figures, l.lay->io_latency, PHASE_PUTC,
 			out) != 0 ||
 	    get_figures(&l, l.lay->file_figures, l.lay->file_latency,
 			PHASE_SEQ_CREATE, out) != 0)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_csv.c - the CSV reader: every example line of BONNIE-REFERENCE.md 9,
- * round trips through each writer, and malformed lines with their reasons.
+ * test_csv.c - the CSV reader and headers: every example line of reference 9,
+ * round trips through each writer, malformed lines with their reasons.
  * `test_csv --emit-198 FILE` writes clyde 1.98 lines for tests/cli.
  */
 #include <stdlib.h>
@@ -236,6 +236,19 @@ static void check_same_figures(const char *name, const struct run_results *a,
 			     strcmp(a->machine, b->machine) == 0);
 }
 
+/* A comma or control byte in a name would shift every later field. */
+static void test_unsafe_text(void)
+{
+	struct run_results a = rich_run("rack 3, slot\t2"), b;
+	struct parse_error err;
+	char *line = csv(&a, CSV_198);
+
+	CHECK("comma in a machine name", strstr(line, ",rack 3_ slot_2,") != NULL);
+	CHECK("comma in a machine name parses", csv_parse_line(line, &b, &err) == 1 &&
+						      strcmp(b.machine, "rack 3_ slot_2") == 0);
+	free(line);
+}
+
 static void test_round_trips(void)
 {
 	static const char *const names[] = { "1.03", "1.96", "1.97", "1.98" };
@@ -448,6 +461,49 @@ static int emit_198(const char *path)
 	return fclose(out) == 0 ? 0 : 1;
 }
 
+static char *header(enum csv_format format)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	fmt_csv_header(mem, format);
+	fclose(mem);
+	return text;
+}
+
+/* 2.00a's real header (repeat2) is 1.97's; clyde's 1.98 one names all 50 fields. */
+static void test_headers(void)
+{
+	FILE *f = fopen("tests/golden/fixtures/repeat2.stdout", "r");
+	char fixture[2048] = "";
+	char *h198 = header(CSV_198), *h197 = header(CSV_197);
+	char *h196 = header(CSV_196), *h103 = header(CSV_103);
+	char want[2048];
+	const char *at;
+
+	if (f) {
+		if (!fgets(fixture, sizeof(fixture), f))
+			fixture[0] = '\0';
+		fclose(f);
+	}
+	CHECK("header fixture", strncmp(fixture, "format_version,", 15) == 0);
+	CHECK_STR("header 1.97 = bonnie++'s", h197, fixture);
+	at = strstr(fixture, "io_chunk_size,");
+	at = at ? at + strlen("io_chunk_size,") : fixture;
+	snprintf(want, sizeof(want), "%.*sseeks,seek_proc_count,%s",
+		 (int)(at - fixture), fixture, at);
+	CHECK_STR("header 1.98 with seeks,seek_proc_count", h198, want);
+	CHECK_STR("header 1.96 without concurrency,seed", h196,
+		   "format_version,bonnie_version,name,file_size,io_chunk_size,putc,putc_cpu,put_block,put_block_cpu,rewrite,rewrite_cpu,getc,getc_cpu,get_block,get_block_cpu,seeks,seeks_cpu,num_files,max_size,min_size,num_dirs,file_chunk_size,seq_create,seq_create_cpu,seq_stat,seq_stat_cpu,seq_del,seq_del_cpu,ran_create,ran_create_cpu,ran_stat,ran_stat_cpu,ran_del,ran_del_cpu,putc_latency,put_block_latency,rewrite_latency,getc_latency,get_block_latency,seeks_latency,seq_create_latency,seq_stat_latency,seq_del_latency,ran_create_latency,ran_stat_latency,ran_del_latency\n");
+	CHECK_STR("header 1.03", h103,
+		   "name,file_size,putc,putc_cpu,put_block,put_block_cpu,rewrite,rewrite_cpu,getc,getc_cpu,get_block,get_block_cpu,seeks,seeks_cpu,num_files,seq_create,seq_create_cpu,seq_stat,seq_stat_cpu,seq_del,seq_del_cpu,ran_create,ran_create_cpu,ran_stat,ran_stat_cpu,ran_del,ran_del_cpu\n");
+	free(h198);
+	free(h197);
+	free(h196);
+	free(h103);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && strcmp(argv[1], "--emit-198") == 0)
@@ -455,7 +511,9 @@ int main(int argc, char **argv)
 	test_reference_198();
 	test_reference_19x_103();
 	test_round_trips();
+	test_unsafe_text();
 	test_bad_lines();
 	test_latency_parser();
+	test_headers();
 	return check_done();
 }
