@@ -50,8 +50,8 @@ test: clyde $(UNIT_BINS)
 	@tests/run.sh
 
 # Rewrite the golden files from the current formatters, for review with git diff.
-golden: clyde $(UNIT_BINS)
-	@CLYDE_GOLDEN_UPDATE=1 tests/run.sh golden
+golden: $(BUILD)/tests/test_fmt
+	CLYDE_GOLDEN_UPDATE=1 $(BUILD)/tests/test_fmt >/dev/null
 
 install: clyde
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man8

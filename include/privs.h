@@ -8,15 +8,15 @@
 #define PRIVS_H
 
 #include <stddef.h>
-#include <stdio.h>
 
 /*
  * Switch to USER ("name", "uid", "name:group") and/or GROUP (name or gid),
- * either may be NULL. Refuses to go on as root when both are NULL. Reports
- * "Using uid:U, gid:G." on NOTE (unless NULL) after a switch. Returns 0, or
- * -1 with a one-line reason in ERR (no "clyde: " prefix).
+ * either may be NULL. Refuses to go on as root when both are NULL. Returns
+ * 1 after a switch (the ids now in force in *uid and *gid), 0 when there
+ * was nothing to switch, or -1 with a one-line reason in ERR (no "clyde: "
+ * prefix).
  */
-int privs_switch(const char *user, const char *group, FILE *note, char *err,
-		 size_t len);
+int privs_switch(const char *user, const char *group, long *uid, long *gid,
+		 char *err, size_t len);
 
 #endif

@@ -11,15 +11,16 @@
 
 /*
  * bonnie++ 1.98/2.00a print a stale 48-name header for their 50 fields.
- * clyde's 1.98 header inserts the two missing names, "seeks" and
- * "seek_proc_count", after io_chunk_size so that every name sits over its
+ * clyde's 1.98 header inserts the two missing names, "seek_count" and
+ * "seek_proc_count", after io_chunk_size (not "seeks", which already names
+ * the seek rate in field 19) so that every name sits over its
  * column. Fields 24 and 25 keep bonnie++'s names (num_dirs, file_chunk_size)
  * although bonnie++ really writes the directory count into field 25: the
  * data keeps bonnie++'s placement, so the names stay as parsers know them.
  */
 static const char *const names_198[50] = {
 	"format_version", "bonnie_version", "name", "concurrency", "seed",
-	"file_size", "io_chunk_size", "seeks", "seek_proc_count",
+	"file_size", "io_chunk_size", "seek_count", "seek_proc_count",
 	"putc", "putc_cpu", "put_block", "put_block_cpu", "rewrite",
 	"rewrite_cpu", "getc", "getc_cpu", "get_block", "get_block_cpu",
 	"seeks", "seeks_cpu", "num_files", "max_size", "min_size", "num_dirs",

@@ -187,8 +187,9 @@ int main(int argc, char **argv)
 	if (cleanup_init() != 0)
 		return fail_setup(EXIT_SETUP, "cannot install signal handlers: %s",
 				  strerror(errno));
-	if (privs_switch(cfg.user, cfg.group, cfg.quiet ? NULL : stderr, err,
-			 sizeof(err)) != 0)
+	long uid, gid;
+	int switched = privs_switch(cfg.user, cfg.group, &uid, &gid, err, sizeof(err));
+	if (switched < 0)
 		return fail_setup(EXIT_USAGE, "%s", err);
 	if (cfg.repeat == 0)
 		return 0;
@@ -202,6 +203,8 @@ int main(int argc, char **argv)
 				  cfg.dir, strerror(errno));
 	if (cfg.io.size_mib > 0 && (status = probe_workdir(&cfg, workdir)) != 0)
 		return status;
+	if (switched && !cfg.quiet)
+		fprintf(stderr, "Using uid:%ld, gid:%ld.\n", uid, gid);
 
 	struct progress progress;
 	struct run_hooks hooks;

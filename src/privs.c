@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <grp.h>
 #include <pwd.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,8 +67,8 @@ static int find_user(const char *name, uid_t *uid, gid_t *gid, char *err,
 	return -1;
 }
 
-int privs_switch(const char *user, const char *group, FILE *note, char *err,
-		 size_t len)
+int privs_switch(const char *user, const char *group, long *uid_out,
+		 long *gid_out, char *err, size_t len)
 {
 	uid_t uid = geteuid();
 	gid_t gid = getegid();
@@ -113,7 +114,7 @@ int privs_switch(const char *user, const char *group, FILE *note, char *err,
 		snprintf(err, len, "cannot set uid to %ld: %s", (long)uid, strerror(errno));
 		return -1;
 	}
-	if (note)
-		fprintf(note, "Using uid:%ld, gid:%ld.\n", (long)uid, (long)gid);
-	return 0;
+	*uid_out = (long)uid;
+	*gid_out = (long)gid;
+	return 1;
 }

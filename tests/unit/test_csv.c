@@ -491,9 +491,9 @@ static void test_headers(void)
 	CHECK_STR("header 1.97 = bonnie++'s", h197, fixture);
 	at = strstr(fixture, "io_chunk_size,");
 	at = at ? at + strlen("io_chunk_size,") : fixture;
-	snprintf(want, sizeof(want), "%.*sseeks,seek_proc_count,%s",
+	snprintf(want, sizeof(want), "%.*sseek_count,seek_proc_count,%s",
 		 (int)(at - fixture), fixture, at);
-	CHECK_STR("header 1.98 with seeks,seek_proc_count", h198, want);
+	CHECK_STR("header 1.98 with seek_count,seek_proc_count", h198, want);
 	CHECK_STR("header 1.96 without concurrency,seed", h196,
 		   "format_version,bonnie_version,name,file_size,io_chunk_size,putc,putc_cpu,put_block,put_block_cpu,rewrite,rewrite_cpu,getc,getc_cpu,get_block,get_block_cpu,seeks,seeks_cpu,num_files,max_size,min_size,num_dirs,file_chunk_size,seq_create,seq_create_cpu,seq_stat,seq_stat_cpu,seq_del,seq_del_cpu,ran_create,ran_create_cpu,ran_stat,ran_stat_cpu,ran_del,ran_del_cpu,putc_latency,put_block_latency,rewrite_latency,getc_latency,get_block_latency,seeks_latency,seq_create_latency,seq_stat_latency,seq_del_latency,ran_create_latency,ran_stat_latency,ran_del_latency\n");
 	CHECK_STR("header 1.03", h103,
