@@ -64,6 +64,14 @@ bad "table format" $D $U --table 1.99 -s 64 -r 0
 bad "csv format" $D $U --csv 2.0 -s 64 -r 0
 bad "char-io mode" $D $U --char-io mmap -s 64 -r 0
 bad "syscall per-char with -D" $D $U -D --char-io syscall -s 64 -r 0
+bad "random time zero" $D $U --random-io --random-time 0 -s 64 -r 0
+bad "random time too long" $D $U --random-io --random-time 99999 -s 64 -r 0
+bad "random depth zero" $D $U --random-io --random-depths 0 -s 64 -r 0
+bad "random depth list gap" $D $U --random-io --random-depths 1,,2 -s 64 -r 0
+bad "random depth too deep" $D $U --random-io --random-depths 2000 -s 64 -r 0
+bad "random-io without a file" $D $U --random-io -s 0 -n 1
+bad "progress mode" $D $U --progress sometimes -s 64 -r 0
+bad "empty json path" $D $U --json "" -s 64 -r 0
 bad "unknown user" $D -u no_such_user_here -s 64 -r 0
 bad "unknown group" $D -g no_such_group_here -s 64 -r 0
 bad "-u twice" $D -u root -u root -s 64 -r 0
