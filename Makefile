@@ -50,8 +50,9 @@ test: clyde $(UNIT_BINS)
 	@tests/run.sh
 
 # Rewrite the golden files from the current formatters, for review with git diff.
-golden: $(BUILD)/tests/test_fmt
+golden: $(BUILD)/tests/test_fmt $(BUILD)/tests/test_report
 	CLYDE_GOLDEN_UPDATE=1 $(BUILD)/tests/test_fmt >/dev/null
+	CLYDE_GOLDEN_UPDATE=1 $(BUILD)/tests/test_report >/dev/null
 
 install: clyde
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man8

@@ -19,7 +19,7 @@ static const char html_style[] =
 	"th,td{border:1px solid #aaa;padding:.25em .55em}\n"
 	"thead th{background:#e6e6e6}\n"
 	"tbody th{text-align:left;background:#f6f6f6;max-width:28em;"
-	"overflow-wrap:anywhere}\n"
+	"overflow-wrap:break-word}\n"
 	"td.n{text-align:right;font-variant-numeric:tabular-nums;"
 	"white-space:nowrap}\n"
 	"td.fast{text-align:center;font-style:italic;color:#555;"

@@ -139,12 +139,16 @@ static int read_stream(FILE *in, const char *name, struct run_list *list)
 		int rc;
 
 		lineno++;
-		if (nul) {
+		/*
+		 * The parser sees the text up to a NUL: a bad byte it finds
+		 * there comes first, anything else it says is beside the point.
+		 */
+		rc = csv_parse_line(line, &r, &err);
+		if (nul && (rc >= 0 || (strncmp(err.msg, "control ", 8) != 0 &&
+					strncmp(err.msg, "binary ", 7) != 0))) {
 			snprintf(err.msg, sizeof(err.msg), "binary byte 0x00 at "
 				 "byte %zu", (size_t)(nul - line) + 1);
 			rc = -1;
-		} else {
-			rc = csv_parse_line(line, &r, &err);
 		}
 		if (rc < 0) {
 			fprintf(stderr, "clyde: %s:%zu: %s\n", name, lineno,
