@@ -31,6 +31,31 @@ static const char *const palette[] = {
 	"#56b4e9", "#d55e00", "#7f7f00", "#555555",
 };
 
+/*
+ * Run I's colour: the palette, then hues a golden angle apart at the
+ * palette's saturation and lightness, written as #rrggbb because SVG 1.1
+ * viewers need not know hsl().
+ */
+static void svg_colour(FILE *out, size_t i)
+{
+	size_t n = sizeof(palette) / sizeof(palette[0]);
+	double h = (double)((i - n) * 137 % 360) / 60.0, c = 0.5, l = 0.45;
+	double x = h - 2.0 * (double)(int)(h / 2.0) - 1.0;
+	double rgb[3] = { 0, 0, 0 };
+	int sector = (int)h;
+
+	if (i < n) {
+		fputs(palette[i], out);
+		return;
+	}
+	x = c * (1.0 - (x < 0 ? -x : x));
+	rgb[(7 - sector) % 3] = x;        /* sectors 0..5: x goes to g r b g r b */
+	rgb[(sector + 1) / 2 % 3] = c;    /* c goes to r g g b b r */
+	fputc('#', out);
+	for (int k = 0; k < 3; k++)
+		fprintf(out, "%02x", (int)((rgb[k] + l - c / 2) * 255.0 + 0.5));
+}
+
 /* Geometry shared by every chart: where the bars start, how wide it all is. */
 struct svg_frame {
 	FILE *out;
@@ -210,9 +235,10 @@ static int svg_chart(const struct svg_frame *f, const struct run_results *runs,
 		double w = present_value(ph, phase) / axis_max * SVG_PLOT_PX;
 
 		fprintf(f->out, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" "
-			"height=\"%d\" fill=\"%s\"/>\n", f->x0, by + 1,
-			w > 0 && w < 1 ? 1.0 : w, SVG_BAR,
-			palette[i % (sizeof(palette) / sizeof(palette[0]))]);
+			"height=\"%d\" fill=\"", f->x0, by + 1,
+			w > 0 && w < 1 ? 1.0 : w, SVG_BAR);
+		svg_colour(f->out, i);
+		fputs("\"/>\n", f->out);
 		fprintf(f->out, "<text class=\"value\" x=\"%.1f\" y=\"%d\">%s "
 			"<tspan class=\"cpu\">(%s%% CPU)</tspan></text>\n",
 			f->x0 + (w < 1 ? 1.0 : w) + 5, by + 12,
