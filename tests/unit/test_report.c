@@ -88,6 +88,13 @@ static void check_golden(const char *name, const char *path, const char *got)
 	free(want);
 }
 
+static bool bad(char *why, size_t len, const char *fmt, const char *what,
+		size_t at)
+{
+	snprintf(why, len, fmt, what, at);
+	return false;
+}
+
 /*
  * Well-formed markup: every element closed in order (HTML's void elements
  * excepted), every '&' an entity, no '<' or '>' outside tags.
@@ -103,11 +110,11 @@ static bool well_formed(const char *text, bool html, char *why, size_t len)
 			size_t k = strspn(p + 1, "abcdefghijklmnopqrstuvwxyz#0123456789");
 
 			if (k == 0 || p[1 + k] != ';')
-				return snprintf(why, len, "bare & at %zu", (size_t)(p - text)), false;
+				return bad(why, len, "%sbare & at %zu", "", (size_t)(p - text));
 			continue;
 		}
 		if (*p == '>')
-			return snprintf(why, len, "stray > at %zu", (size_t)(p - text)), false;
+			return bad(why, len, "%sstray > at %zu", "", (size_t)(p - text));
 		if (*p != '<')
 			continue;
 		const char *end = strchr(p, '>');
@@ -117,7 +124,7 @@ static bool well_formed(const char *text, bool html, char *why, size_t len)
 		bool is_void = false;
 
 		if (!end || memchr(p + 1, '<', (size_t)(end - p - 1)))
-			return snprintf(why, len, "broken tag at %zu", (size_t)(p - text)), false;
+			return bad(why, len, "%sbroken tag at %zu", "", (size_t)(p - text));
 		if (p[1] == '!' || p[1] == '?') {
 			p = end;
 			continue;
@@ -127,18 +134,17 @@ static bool well_formed(const char *text, bool html, char *why, size_t len)
 			is_void |= strcmp(name, voids[v]) == 0;
 		if (closing) {
 			if (depth == 0 || strcmp(stack[depth - 1], name) != 0)
-				return snprintf(why, len, "</%s> closes <%s>", name,
-						depth ? stack[depth - 1] : "nothing"), false;
+				return bad(why, len, "</%s> closes element %zu", name, depth);
 			depth--;
 		} else if (end[-1] != '/' && !is_void) {
 			if (depth == 64)
-				return snprintf(why, len, "too deep"), false;
+				return bad(why, len, "%stoo deep at %zu", "", (size_t)(p - text));
 			strcpy(stack[depth++], name);
 		}
 		p = end;
 	}
 	if (depth != 0)
-		return snprintf(why, len, "<%s> never closed", stack[depth - 1]), false;
+		return bad(why, len, "<%s> never closed (%zu open)", stack[depth - 1], depth);
 	return true;
 }
 
@@ -469,6 +475,11 @@ int main(void)
 	static struct run_results runs[MAX_RUNS];
 	size_t n = fixture_runs(runs);
 
+	char why[128];
+
+	CHECK("markup check catches crossed tags", !well_formed("<a><b></a></b>", false, why, sizeof(why)));
+	CHECK("markup check catches a bare &", !well_formed("<a>x & y</a>", false, why, sizeof(why)));
+	CHECK("markup check knows void elements", well_formed("<p><br><meta x=\"1\"></p>", true, why, sizeof(why)));
 	CHECK("fixture lines found", n >= 12);
 	check_set("fixtures", runs, n);
 	n = hand_runs(runs);
