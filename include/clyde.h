@@ -27,6 +27,9 @@
 #define MACHINE_MAX 256        /* bytes, with the terminating NUL */
 #define MAX_CONCURRENCY 200u
 #define MAX_RANDOM_DEPTHS 8u
+#define MAX_RANDOM_TESTS (2 * MAX_RANDOM_DEPTHS)
+#define RANDOM_BLOCK_BYTES 4096u
+#define DEFAULT_RANDOM_TIME_S 5u
 
 /* The tests, in bonnie++ order; the index is also the -y/-p test number. */
 enum phase_id {
@@ -78,8 +81,34 @@ struct phase_result {
 	uint64_t elapsed_ns;        /* measurement: phase window */
 	uint64_t cpu_ns;            /* process CPU over that window */
 	uint64_t bytes;             /* logical bytes moved (bulk tests) */
+	uint64_t read_bytes;        /* of which read (for the truth check) */
 	uint64_t ops;               /* operations (chunks, seeks, files) */
+	struct device_io dev;       /* what the block device moved meanwhile */
+};
+
+/* One --random-io test: 4 KiB random reads or writes at one queue depth. */
+struct random_result {
+	bool writes;          /* false: reads */
+	uint32_t depth;       /* threads, each with one I/O in flight */
+	uint64_t ops;
+	uint64_t elapsed_ns;
+	uint64_t cpu_ns;
+	double iops;
+	double mib_per_s;
+	double cpu_pct;
+	struct latency_summary lat;
 	struct device_io dev;
+};
+
+/* Where a run happened, for the JSON; empty for results read from CSV. */
+struct run_env {
+	char kernel[128];    /* "Linux 6.1.0-13-amd64" */
+	char fs_type[32];    /* "ext4" */
+	char device[64];     /* "nvme0n1"; "" when no block device was found */
+	char scheduler[32];  /* "mq-deadline"; "" when unknown */
+	int rotational;      /* 1 spinning, 0 solid state, -1 unknown */
+	uint64_t ram_mib;
+	uint32_t cpus;
 };
 
 /* -n num[:max[:min[:dirs[:chunk]]]]; max -1 = hard links, -2 = symlinks. */
@@ -162,6 +191,13 @@ struct run_results {
 	uint64_t perchar_mib; /* size the per-char tests used, 0 if skipped */
 	struct io_mode mode;
 	struct phase_result phase[PHASE_COUNT];
+	/* Live runs only: */
+	char dir[256];        /* -d as given */
+	bool verify;
+	uint32_t random_time_s;
+	size_t n_random;
+	struct random_result random[MAX_RANDOM_TESTS];
+	struct run_env env;
 };
 
 #endif

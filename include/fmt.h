@@ -65,6 +65,33 @@ void fmt_csv_line(FILE *out, const struct run_results *r,
 void fmt_footer(FILE *out, const struct run_results *r);
 
 /*
+ * The --random-io table printed after the classic ones: one row per test
+ * (reads then writes, by depth) with IOPS, MiB/s, mean, p50, p99, p99.9 and
+ * max latency. Prints nothing when r->n_random == 0.
+ */
+void fmt_random_table(FILE *out, const struct run_results *r);
+
+/*
+ * The truth check's verdict, one line, only when it has something to say:
+ * the read phases (rewrite, per-char input, block input, seeks, random
+ * reads) that got under half their logical read bytes from the block device
+ * ("clyde: block input: 3% came from the disk, the page cache served the
+ * rest; use -D or a larger -s"). Nothing when every read phase reached the
+ * disk or when no device was known (r->env.device empty).
+ */
+void fmt_truth_warning(FILE *out, const struct run_results *r);
+
+/*
+ * JSON for runs[0..n): with AS_ARRAY a JSON array of n objects (-x), else
+ * the single object runs[0]. Every figure of every phase (state, rate, unit,
+ * CPU, elapsed, bytes, ops, latency summary, device bytes), the random-I/O
+ * tests, the configuration and the environment. Always valid JSON: strings
+ * escaped, numbers as numbers, null for what was not measured. Ends with
+ * a newline.
+ */
+void fmt_json(FILE *out, const struct run_results *runs, size_t n, bool as_array);
+
+/*
  * The human formats of clyde report. Rates show as MiB/s with one decimal
  * (the source's KiB/s / 1024), seeks/s and files/s, CPU in percent,
  * "+++++" for a test too fast to measure, nothing for a test not run, and
