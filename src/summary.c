@@ -121,7 +121,12 @@ static void summarise(const struct run_results *runs, size_t n,
 		int keep = MACHINE_MAX - 1 - (int)strlen(" (median)");
 
 		*r = *first;
+		/* A summary is no run: nothing measured live comes along. */
 		r->seed[0] = '\0';
+		r->dir[0] = '\0';
+		r->n_random = 0;
+		memset(&r->env, 0, sizeof(r->env));
+		r->env.rotational = -1;
 		snprintf(r->machine, sizeof(r->machine), "%.*s (%s)", keep,
 			 first->machine, stat_names[s]);
 		r->io = io ? io->io : (struct io_params){ 0 };
