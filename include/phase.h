@@ -38,7 +38,9 @@ struct phase_ctx {
 	uint64_t perchar_bytes;       /* bytes of the per-char phases */
 	struct files_state *files;    /* file tests of this copy */
 	struct latency_stats lat;     /* one entry per operation */
+	const void *arg;              /* the phase_def's arg */
 	uint64_t bytes;               /* bytes moved (bulk phases) */
+	uint64_t read_bytes;          /* of which read, for the truth check */
 	uint64_t ops;                 /* operations done */
 	uint64_t checksum;            /* keeps per-char reads from being optimised out */
 	_Atomic uint64_t progress;    /* units (bytes or ops) done, read by the driver */
@@ -58,7 +60,26 @@ struct phase_def {
 	int (*prepare)(struct phase_ctx *ctx);
 	int (*run)(struct phase_ctx *ctx);
 	uint64_t (*total)(const struct phase_ctx *ctx);
+	const void *arg;         /* phase parameters (random I/O), or NULL */
 };
+
+/* Pseudo-id of the --random-io tests: their results go to run_results.random[]. */
+#define PHASE_RANDOM PHASE_COUNT
+
+/* One --random-io test: what phase_random_def() builds a phase from. */
+struct random_spec {
+	bool writes;
+	uint32_t depth;     /* threads, one I/O in flight each */
+	uint64_t time_ns;   /* how long to run */
+};
+
+/*
+ * Fill *def as the random-I/O test SPEC (both must outlive the run), named
+ * in NAME ("random reads, depth 32"). Its progress units are nanoseconds of
+ * its running time.
+ */
+void phase_random_def(struct phase_def *def, const struct random_spec *spec,
+		      char *name, size_t len);
 
 /* Fill ctx->err; returns -1 so phases can `return phase_fail(...)`. */
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op,

@@ -11,7 +11,19 @@
 #include <stdint.h>
 
 #include "clyde.h"
+#include "device.h"
 #include "phase.h"
+
+#define RUN_MAX_PHASES (PHASE_COUNT + MAX_RANDOM_TESTS)
+
+/* The phases a run will do, in order, built once from the config. */
+struct run_plan {
+	const struct phase_def *defs[RUN_MAX_PHASES];
+	size_t n;
+	struct phase_def random_defs[MAX_RANDOM_TESTS];
+	struct random_spec random_specs[MAX_RANDOM_TESTS];
+	char random_names[MAX_RANDOM_TESTS][40];
+};
 
 /* Presentation callbacks; any may be NULL. Called on the driver's thread. */
 struct run_hooks {
@@ -27,12 +39,20 @@ struct run_hooks {
 };
 
 /*
- * Run every phase CFG asks for, in bonnie++ order, inside WORKDIR (clyde's
- * own directory, already made). Fills *res. Returns 0, or the exit status
- * the failure calls for (3 I/O error, 4 corrupt data, 128+signal when
- * interrupted) with *err describing it. Removes the I/O files it made.
+ * The phases CFG asks for, in bonnie++ order (the classic I/O phases, the
+ * --random-io tests, the file tests), leaving out the skipped ones.
+ */
+void run_plan_init(struct run_plan *plan, const struct config *cfg);
+
+/*
+ * Run PLAN inside WORKDIR (clyde's own directory, already made), reading
+ * DEV's counters (NULL or not found: none) around each phase. Fills *res.
+ * Returns 0, or the exit status the failure calls for (3 I/O error, 4
+ * corrupt data, 128+signal when interrupted) with *err describing it.
+ * Removes the I/O files it made.
  */
 int run_once(const struct config *cfg, const char *workdir,
+	     const struct device *dev, const struct run_plan *plan,
 	     const struct run_hooks *hooks, struct run_results *res,
 	     struct phase_error *err);
 
@@ -41,8 +61,8 @@ int run_once(const struct config *cfg, const char *workdir,
  * to check the driver). Phases whose id CFG skips are left FIGURE_NONE.
  */
 int run_phases(const struct config *cfg, const char *workdir,
-	       const struct phase_def *const *defs, size_t n,
-	       const struct run_hooks *hooks, struct run_results *res,
+	       const struct device *dev, const struct phase_def *const *defs,
+	       size_t n, const struct run_hooks *hooks, struct run_results *res,
 	       struct phase_error *err);
 
 /* Bytes the per-char phases cover under CFG (0 when skipped). */

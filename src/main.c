@@ -11,10 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cleanup.h"
+#include "device.h"
 #include "fmt.h"
 #include "options.h"
 #include "platform.h"
@@ -141,6 +143,12 @@ static int probe_workdir(struct config *cfg, const char *workdir)
 				  strerror(err));
 	}
 	if (cfg->mode.direct) {
+		if (cfg->random_io && (RANDOM_BLOCK_BYTES % align != 0)) {
+			platform_fs_name(workdir, fs, sizeof(fs));
+			return fail_setup(EXIT_USAGE, "-D --random-io: %s (%s) needs "
+					  "%u-byte alignment for O_DIRECT, more than the "
+					  "4 KiB random blocks", cfg->dir, fs, align);
+		}
 		if (cfg->io.chunk_bytes % align != 0) {
 			platform_fs_name(workdir, fs, sizeof(fs));
 			return fail_setup(EXIT_USAGE, "-D: the chunk size (%" PRIu64
@@ -153,19 +161,62 @@ static int probe_workdir(struct config *cfg, const char *workdir)
 	return 0;
 }
 
+/* Where the run happens, for the JSON. */
+static void describe_env(const char *workdir, const struct device *dev,
+			 struct run_env *env)
+{
+	struct utsname un;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	memset(env, 0, sizeof(*env));
+	if (uname(&un) == 0)
+		snprintf(env->kernel, sizeof(env->kernel), "%.60s %.60s", un.sysname,
+			 un.release);
+	platform_fs_name(workdir, env->fs_type, sizeof(env->fs_type));
+	if (dev->found) {
+		snprintf(env->device, sizeof(env->device), "%s", dev->name);
+		snprintf(env->scheduler, sizeof(env->scheduler), "%s", dev->scheduler);
+	}
+	env->rotational = dev->rotational;
+	env->ram_mib = detect_ram_mib();
+	env->cpus = cpus > 0 ? (uint32_t)cpus : 0;
+}
+
+/* Tables and footer (single runs), the random-I/O table, the truth
+ * warning, the CSV line. With --json - the JSON owns stdout. */
 static void print_run(const struct config *cfg, const struct run_results *r)
 {
 	static const struct table_style bonnie_style = { .wide_names = false };
-	FILE *text = cfg->quiet ? stderr : stdout;
+	bool json_stdout = cfg->json_path && strcmp(cfg->json_path, "-") == 0;
+	FILE *text = cfg->quiet || json_stdout ? stderr : stdout;
+	FILE *csv = json_stdout ? stderr : stdout;
 
 	if (cfg->repeat < 0 && cfg->table != TABLE_NONE) {
 		fmt_table(text, cfg->table, r, 1, &bonnie_style);
+		fmt_random_table(text, r);
 		fmt_footer(text, r);
 		fflush(text);
 	}
+	fmt_truth_warning(stderr, r);
 	if (cfg->csv != CSV_NONE)
-		fmt_csv_line(stdout, r, cfg->csv);
-	fflush(stdout);
+		fmt_csv_line(csv, r, cfg->csv);
+	fflush(csv);
+}
+
+static int write_json(const struct config *cfg, const struct run_results *runs,
+		      size_t n)
+{
+	bool to_stdout = strcmp(cfg->json_path, "-") == 0;
+	FILE *f = to_stdout ? stdout : fopen(cfg->json_path, "w");
+
+	if (!f)
+		return fail_setup(EXIT_SETUP, "%s: cannot write the JSON: %s",
+				  cfg->json_path, strerror(errno));
+	fmt_json(f, runs, n, cfg->repeat >= 0);
+	if ((to_stdout ? fflush(f) : fclose(f)) != 0)
+		return fail_setup(EXIT_IO, "%s: write: %s", cfg->json_path,
+				  strerror(errno));
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -209,22 +260,47 @@ int main(int argc, char **argv)
 	if (switched && !cfg.quiet)
 		fprintf(stderr, "Using uid:%ld, gid:%ld.\n", uid, gid);
 
-	struct progress progress;
-	struct run_hooks hooks;
-	struct run_results res;
-	struct phase_error perr;
-	long runs = cfg.repeat < 0 ? 1 : cfg.repeat;
+	struct device dev;
+	device_find(workdir, &dev);
+	if (!dev.found) {
+		char fs[64];
+		fprintf(stderr, "clyde: %s (%s) has no block device of its own, so the "
+			"disk's own figures cannot be checked\n", cfg.dir,
+			platform_fs_name(workdir, fs, sizeof(fs)));
+	}
 
-	progress_hooks(&progress, cfg.quiet ? NULL : stderr, &cfg, &hooks);
+	static struct run_plan plan;
+	struct progress progress;
+	struct run_hooks hooks = { 0 };
+	struct phase_error perr;
+	size_t runs = cfg.repeat < 0 ? 1 : (size_t)cfg.repeat;
+	/* Every run's results, for the JSON written at the end. */
+	struct run_results *res = calloc(cfg.json_path ? runs : 1, sizeof(*res));
+	enum progress_style style = progress_style_for(cfg.progress, cfg.quiet,
+						       isatty(STDERR_FILENO));
+
+	if (!res)
+		return fail_setup(EXIT_SETUP, "out of memory");
+	run_plan_init(&plan, &cfg);
 	if (cfg.repeat > 1 && cfg.csv != CSV_NONE)
-		fmt_csv_header(stdout, cfg.csv);
-	for (long i = 0; i < runs; i++) {
-		status = run_once(&cfg, workdir, &hooks, &res, &perr);
+		fmt_csv_header(cfg.json_path && strcmp(cfg.json_path, "-") == 0 ? stderr
+										 : stdout,
+			       cfg.csv);
+	for (size_t i = 0; i < runs; i++) {
+		struct run_results *r = &res[cfg.json_path ? i : 0];
+
+		progress_init(&progress, stderr, style, &cfg, &plan);
+		progress_hooks(&progress, &hooks);
+		status = run_once(&cfg, workdir, &dev, &plan, &hooks, r, &perr);
 		if (status != 0) {
 			progress_abort(&progress);
+			free(res);
 			return report_phase_error(&perr);
 		}
-		print_run(&cfg, &res);
+		describe_env(workdir, &dev, &r->env);
+		print_run(&cfg, r);
 	}
-	return finish(0);
+	status = cfg.json_path ? write_json(&cfg, res, runs) : 0;
+	free(res);
+	return status ? status : finish(0);
 }

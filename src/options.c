@@ -18,7 +18,8 @@
 
 enum long_only {
 	OPT_HELP = 256, OPT_VERSION, OPT_TABLE, OPT_CSV, OPT_CHAR_IO, OPT_ZEROS,
-	OPT_VERIFY, OPT_NO_PREFLIGHT,
+	OPT_VERIFY, OPT_NO_PREFLIGHT, OPT_RANDOM_IO, OPT_RANDOM_TIME,
+	OPT_RANDOM_DEPTHS, OPT_JSON, OPT_PROGRESS,
 };
 
 static const struct option_def option_defs[] = {
@@ -69,6 +70,21 @@ static const struct option_def option_defs[] = {
 	{ OPT_VERIFY, "verify", no_argument, NULL,
 	  "check every block read back against what was written; exit 4 on a "
 	  "mismatch" },
+	{ OPT_RANDOM_IO, "random-io", no_argument, NULL,
+	  "after the seeks, 4 KiB random reads, then writes, over the whole file "
+	  "at each depth of --random-depths for --random-time seconds each; "
+	  "depth N is N threads each with one pread/pwrite in flight (clyde uses "
+	  "no asynchronous I/O library)" },
+	{ OPT_RANDOM_TIME, "random-time", required_argument, "sec",
+	  "seconds each random-I/O test runs (1..3600, default 5)" },
+	{ OPT_RANDOM_DEPTHS, "random-depths", required_argument, "list",
+	  "queue depths of the random-I/O tests, comma-separated (default 1,32)" },
+	{ OPT_JSON, "json", required_argument, "file",
+	  "also write every figure, the configuration and the environment as "
+	  "JSON to file (- for stdout, which then carries only the JSON)" },
+	{ OPT_PROGRESS, "progress", required_argument, "when",
+	  "progress on stderr: auto (a line rewritten in place on a terminal, "
+	  "bonnie++'s words otherwise; default), always (the line), never" },
 	{ OPT_NO_PREFLIGHT, "no-preflight", no_argument, NULL,
 	  "skip the free-space check made before writing" },
 	{ OPT_HELP, "help", no_argument, NULL, "print this help and exit" },
@@ -185,6 +201,11 @@ static void set_defaults(struct config *cfg, uint64_t ram_mib, uint64_t seed)
 	cfg->table = TABLE_103;
 	cfg->csv = CSV_196;
 	cfg->mode.char_io = CHAR_IO_STDIO;
+	cfg->random_time_s = DEFAULT_RANDOM_TIME_S;
+	cfg->random_depths[0] = 1;
+	cfg->random_depths[1] = 32;
+	cfg->n_random_depths = 2;
+	cfg->progress = PROGRESS_AUTO;
 }
 
 /* Look TEXT up in NAMES[0..n); the index or -1. */
@@ -242,6 +263,9 @@ static enum options_outcome validate(struct config *cfg, const char *s_text,
 	    cfg->perchar_mib != 0)
 		return fail(err, len, "--char-io syscall writes single bytes, which "
 			    "O_DIRECT (-D) refuses; use stdio or -f");
+	if (cfg->random_io && cfg->size_given && io->size_mib == 0)
+		return fail(err, len, "--random-io runs on the I/O test file, which "
+			    "-s 0 leaves out");
 	if (!cfg->size_given) {
 		uint64_t twice = cfg->ram_mib * 2;
 		cfg->io.size_mib = twice > MIN_SIZE_MIB ? twice : MIN_SIZE_MIB;
@@ -285,6 +309,7 @@ enum options_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 	static const char *const tables[] = { "1.03", "1.96", "1.97", "2.00", "none" };
 	static const char *const csvs[] = { "1.03", "1.96", "1.97", "1.98", "none" };
 	static const char *const char_ios[] = { "stdio", "syscall" };
+	static const char *const progresses[] = { "auto", "always", "never" };
 	struct option longs[N_OPTIONS + 1];
 	char shorts[2 * N_OPTIONS + 4] = "+:";
 	const char *s_text = "", *n_text = "";
@@ -423,6 +448,31 @@ enum options_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 			break;
 		case OPT_VERIFY:
 			cfg->verify = true;
+			break;
+		case OPT_RANDOM_IO:
+			cfg->random_io = true;
+			break;
+		case OPT_RANDOM_TIME:
+			if (parse_int_range(optarg, 1, 3600, &iv, &pe) != 0)
+				return fail(err, errlen, "--random-time %s: %s", optarg, pe.msg);
+			cfg->random_time_s = (uint32_t)iv;
+			break;
+		case OPT_RANDOM_DEPTHS:
+			if (parse_depth_list(optarg, cfg->random_depths,
+					     &cfg->n_random_depths, &pe) != 0)
+				return fail(err, errlen, "--random-depths %s: %s", optarg,
+					    pe.msg);
+			break;
+		case OPT_JSON:
+			if (optarg[0] == '\0')
+				return fail(err, errlen, "--json: the file name is empty");
+			cfg->json_path = optarg;
+			break;
+		case OPT_PROGRESS:
+			if ((k = pick(optarg, progresses, 3)) < 0)
+				return fail(err, errlen, "--progress %s: use auto, always or "
+					    "never", optarg);
+			cfg->progress = (enum progress_mode)k;
 			break;
 		case OPT_NO_PREFLIGHT:
 			cfg->no_preflight = true;

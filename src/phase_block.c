@@ -118,6 +118,7 @@ static int rewrite_run(struct phase_ctx *ctx)
 			stats_add(&ctx->lat, t1 - t0);
 			t0 = t1;
 			ctx->bytes += chunk;
+			ctx->read_bytes += chunk;
 			ctx->ops++;
 			atomic_store_explicit(&ctx->progress, ctx->bytes,
 					      memory_order_relaxed);
@@ -168,6 +169,7 @@ static int read_run(struct phase_ctx *ctx)
 			}
 			t0 = t1;
 			ctx->bytes += chunk;
+			ctx->read_bytes += chunk;
 			ctx->ops++;
 			atomic_store_explicit(&ctx->progress, ctx->bytes,
 					      memory_order_relaxed);
@@ -179,11 +181,24 @@ static int read_run(struct phase_ctx *ctx)
 }
 
 const struct phase_def phase_write = {
-	PHASE_WRITE, "block output", true, phase_remove_testfile, write_run, file_total,
+	.id = PHASE_WRITE,
+	.name = "block output",
+	.rate_in_kib = true,
+	.prepare = phase_remove_testfile,
+	.run = write_run,
+	.total = file_total,
 };
 const struct phase_def phase_rewrite = {
-	PHASE_REWRITE, "rewrite", true, NULL, rewrite_run, file_total,
+	.id = PHASE_REWRITE,
+	.name = "rewrite",
+	.rate_in_kib = true,
+	.run = rewrite_run,
+	.total = file_total,
 };
 const struct phase_def phase_read = {
-	PHASE_READ, "block input", true, NULL, read_run, file_total,
+	.id = PHASE_READ,
+	.name = "block input",
+	.rate_in_kib = true,
+	.run = read_run,
+	.total = file_total,
 };

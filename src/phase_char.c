@@ -72,13 +72,15 @@ static int close_stream(struct phase_ctx *ctx, FILE *f, const char *path)
 }
 
 /* Record one chunk done: its latency and the progress. */
-static void chunk_done(struct phase_ctx *ctx, uint64_t *t0)
+static void chunk_done(struct phase_ctx *ctx, uint64_t *t0, bool reading)
 {
 	uint64_t t1 = timer_now_ns();
 
 	stats_add(&ctx->lat, t1 - *t0);
 	*t0 = t1;
 	ctx->bytes += ctx->cfg->io.chunk_bytes;
+	if (reading)
+		ctx->read_bytes += ctx->cfg->io.chunk_bytes;
 	ctx->ops++;
 	atomic_store_explicit(&ctx->progress, ctx->bytes, memory_order_relaxed);
 }
@@ -104,7 +106,7 @@ static int putc_piece_stdio(struct phase_ctx *ctx, int fd, uint64_t n,
 			fclose(f);
 			return -1;
 		}
-		chunk_done(ctx, &t0);
+		chunk_done(ctx, &t0, false);
 	}
 	return close_stream(ctx, f, path);
 }
@@ -129,7 +131,7 @@ static int putc_piece_syscall(struct phase_ctx *ctx, int fd, uint64_t n,
 			close(fd);
 			return -1;
 		}
-		chunk_done(ctx, &t0);
+		chunk_done(ctx, &t0, false);
 	}
 	if (io_sync_close(fd) != 0)
 		return phase_fail(ctx, path, "fsync", errno);
@@ -186,7 +188,7 @@ static int getc_piece_stdio(struct phase_ctx *ctx, int fd, uint64_t n,
 			fclose(f);
 			return -1;
 		}
-		chunk_done(ctx, &t0);
+		chunk_done(ctx, &t0, true);
 	}
 	ctx->checksum += sum;
 	fclose(f);
@@ -219,7 +221,7 @@ static int getc_piece_syscall(struct phase_ctx *ctx, int fd, uint64_t n,
 			close(fd);
 			return -1;
 		}
-		chunk_done(ctx, &t0);
+		chunk_done(ctx, &t0, true);
 	}
 	ctx->checksum += sum;
 	close(fd);
@@ -248,8 +250,17 @@ static int getc_run(struct phase_ctx *ctx)
 }
 
 const struct phase_def phase_putc = {
-	PHASE_PUTC, "per-char output", true, phase_remove_testfile, putc_run, perchar_total,
+	.id = PHASE_PUTC,
+	.name = "per-char output",
+	.rate_in_kib = true,
+	.prepare = phase_remove_testfile,
+	.run = putc_run,
+	.total = perchar_total,
 };
 const struct phase_def phase_getc = {
-	PHASE_GETC, "per-char input", true, NULL, getc_run, perchar_total,
+	.id = PHASE_GETC,
+	.name = "per-char input",
+	.rate_in_kib = true,
+	.run = getc_run,
+	.total = perchar_total,
 };

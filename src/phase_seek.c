@@ -164,6 +164,7 @@ static int start_seekers(struct seek_shared *sh, struct seeker *s, unsigned n)
 		stats_merge(&ctx->lat, &s[i].lat);
 		ctx->ops += s[i].seeks;
 		ctx->bytes += (s[i].seeks + s[i].writes) * cfg->io.chunk_bytes;
+		ctx->read_bytes += s[i].seeks * cfg->io.chunk_bytes;
 		free(s[i].buf);
 	}
 	return rc;
@@ -203,5 +204,9 @@ static uint64_t seeks_total(const struct phase_ctx *ctx)
 }
 
 const struct phase_def phase_seeks = {
-	PHASE_SEEKS, "seeks", false, NULL, seeks_run, seeks_total,
+	.id = PHASE_SEEKS,
+	.name = "seeks",
+	.rate_in_kib = false,
+	.run = seeks_run,
+	.total = seeks_total,
 };

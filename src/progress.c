@@ -1,9 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * progress.c - progress on stderr through the driver's hooks: each phase's
- * bonnie++ 2.00a label when it starts and "done" when it ends.
+ * progress.c - progress on stderr through the driver's hooks: bonnie++
+ * 2.00a's words, or on a terminal one line rewritten in place and cleared
+ * when the phase ends, so the tables print on a clean screen. Called only
+ * from the driver's thread, a few times a second.
  */
 #include "progress.h"
+
+#include <inttypes.h>
+
+#define CLEAR_LINE "\r\033[K"
 
 static const char *const labels[PHASE_COUNT] = {
 	[PHASE_PUTC] = "Writing a byte at a time...",
@@ -20,50 +26,173 @@ static const char *const labels[PHASE_COUNT] = {
 	[PHASE_RAN_DELETE] = "Delete files in random order...",
 };
 
-static void words_start(void *arg, const struct phase_def *def)
+enum progress_style progress_style_for(enum progress_mode mode, bool quiet,
+				       bool terminal)
+{
+	if (quiet || mode == PROGRESS_NEVER)
+		return PROGRESS_NONE;
+	if (mode == PROGRESS_ALWAYS || terminal)
+		return PROGRESS_LINE;
+	return PROGRESS_WORDS;
+}
+
+/* Bytes a bulk phase moves, from the configuration alone; 0 for the others. */
+static uint64_t planned_bytes(const struct config *cfg, enum phase_id id)
+{
+	uint64_t copies = cfg->concurrency;
+
+	switch (id) {
+	case PHASE_PUTC:
+	case PHASE_GETC:
+		return run_perchar_bytes(cfg) * copies;
+	case PHASE_WRITE:
+	case PHASE_REWRITE:
+	case PHASE_READ:
+		return cfg->io.size_mib * MIB * copies;
+	default:
+		return 0;
+	}
+}
+
+/* Seconds the phases after the current one should take: bulk phases at
+ * the speed seen so far, random-I/O tests their fixed time; seeks and file
+ * tests are not counted (the ETA says "~"). */
+static double later_phases_s(const struct progress *p, double bulk_rate)
+{
+	double s = 0;
+
+	for (size_t i = p->index + 1; i < p->plan->n; i++) {
+		const struct phase_def *def = p->plan->defs[i];
+		uint64_t bytes = def->id < PHASE_COUNT ? planned_bytes(p->cfg, def->id) : 0;
+
+		if (def->id == PHASE_RANDOM)
+			s += p->cfg->random_time_s;
+		else if (bytes && bulk_rate > 0)
+			s += (double)bytes / bulk_rate;
+	}
+	return s;
+}
+
+static void print_clock(FILE *out, double s)
+{
+	uint64_t t = s > 0 ? (uint64_t)(s + 0.5) : 0;
+
+	if (t >= 3600)
+		fprintf(out, "%" PRIu64 ":%02" PRIu64 ":%02" PRIu64, t / 3600,
+			t / 60 % 60, t % 60);
+	else
+		fprintf(out, "%" PRIu64 ":%02" PRIu64, t / 60, t % 60);
+}
+
+static void line_tick(void *arg, const struct phase_def *def, uint64_t done,
+		      uint64_t total, uint64_t elapsed_ns)
 {
 	struct progress *p = arg;
+	double phase_s = (double)elapsed_ns / 1e9;
+	double dt = (double)(elapsed_ns - p->last_ns) / 1e9;
+	double now = dt > 0 ? (double)(done - p->last_done) / dt : 0;
+	double left = done > 0 ? phase_s * (double)(total - done) / (double)done : 0;
+	double bulk_rate = 0;
 
-	fputs(labels[def->id], p->out);
+	if (done > total)
+		done = total;
+	if (def->rate_in_kib && done > 0)
+		bulk_rate = (double)(p->bulk_bytes + done) /
+			    ((double)p->bulk_ns / 1e9 + phase_s);
+	else if (p->bulk_ns > 0)
+		bulk_rate = (double)p->bulk_bytes / ((double)p->bulk_ns / 1e9);
+	p->last_done = done;
+	p->last_ns = elapsed_ns;
+
+	fprintf(p->out, CLEAR_LINE "[%zu/%zu] %s %3d%%", p->index + 1, p->plan->n,
+		def->name, total ? (int)(done * 100 / total) : 0);
+	if (done >= total || (def->id == PHASE_RANDOM && elapsed_ns >= total)) {
+		/* All issued: what remains is the fsync and close. */
+		fputs("  flushing to the disk", p->out);
+		fflush(p->out);
+		p->pending = true;
+		return;
+	}
+	if (def->rate_in_kib)
+		fprintf(p->out, "  %.1f MiB/s", now / (double)MIB);
+	else if (def->id != PHASE_RANDOM)
+		fprintf(p->out, "  %.0f/s", now);
+	fputs("  ", p->out);
+	print_clock(p->out, left);
+	fputs(" left, run ~", p->out);
+	print_clock(p->out, left + later_phases_s(p, bulk_rate));
 	fflush(p->out);
 	p->pending = true;
 }
 
-static void words_end(void *arg, const struct phase_def *def,
-		      const struct phase_result *r)
+static void phase_begin(void *arg, const struct phase_def *def)
 {
 	struct progress *p = arg;
 
-	(void)r;
-	p->pending = false;
-	if (def->id == PHASE_SEEKS) {
+	p->last_done = 0;
+	p->last_ns = 0;
+	while (p->index + 1 < p->plan->n && p->plan->defs[p->index] != def)
+		p->index++;
+	if (p->style == PROGRESS_WORDS) {
+		fputs(def->id < PHASE_COUNT ? labels[def->id] : def->name, p->out);
+		if (def->id == PHASE_RANDOM)
+			fputs("...", p->out);
+		p->pending = true;
+	} else {
+		fprintf(p->out, CLEAR_LINE "[%zu/%zu] %s", p->index + 1, p->plan->n,
+			def->name);
+		p->pending = true;
+	}
+	fflush(p->out);
+}
+
+static void phase_finish(void *arg, const struct phase_def *def,
+			 const struct phase_result *r)
+{
+	struct progress *p = arg;
+
+	if (def->rate_in_kib && def->id < PHASE_COUNT) {
+		p->bulk_bytes += r->bytes;
+		p->bulk_ns += r->elapsed_ns;
+	}
+	if (p->style == PROGRESS_LINE) {
+		fputs(CLEAR_LINE, p->out);
+	} else if (def->id == PHASE_SEEKS) {
 		for (uint64_t i = 0; i < p->cfg->io.seekers; i++)
 			fputs("done...", p->out);
 		fputc('\n', p->out);
-	} else if (def->id >= PHASE_FILE_FIRST) {
+	} else if (def->id >= PHASE_FILE_FIRST && def->id < PHASE_COUNT) {
 		fputs("done.\n", p->out);
 	} else {
 		fputs("done\n", p->out);
 	}
+	p->pending = false;
+	if (p->index + 1 < p->plan->n)
+		p->index++;
 	fflush(p->out);
 }
 
 void progress_abort(struct progress *p)
 {
-	if (p->out && p->pending) {
-		fputc('\n', p->out);
+	if (p->style != PROGRESS_NONE && p->pending) {
+		fputs(p->style == PROGRESS_LINE ? CLEAR_LINE : "\n", p->out);
+		fflush(p->out);
 		p->pending = false;
 	}
 }
 
-void progress_hooks(struct progress *p, FILE *out, const struct config *cfg,
-		    struct run_hooks *hooks)
+void progress_init(struct progress *p, FILE *out, enum progress_style style,
+		   const struct config *cfg, const struct run_plan *plan)
 {
-	p->out = out;
-	p->cfg = cfg;
-	p->pending = false;
+	*p = (struct progress){ .out = out, .style = style, .cfg = cfg, .plan = plan };
+}
+
+void progress_hooks(struct progress *p, struct run_hooks *hooks)
+{
+	bool on = p->style != PROGRESS_NONE;
+
 	hooks->arg = p;
-	hooks->phase_start = out ? words_start : NULL;
-	hooks->phase_end = out ? words_end : NULL;
-	hooks->phase_tick = NULL;
+	hooks->phase_start = on ? phase_begin : NULL;
+	hooks->phase_end = on ? phase_finish : NULL;
+	hooks->phase_tick = p->style == PROGRESS_LINE ? line_tick : NULL;
 }

@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "cleanup.h"
+#include "device.h"
 #include "io.h"
 #include "stats.h"
 #include "timer.h"
@@ -60,11 +61,13 @@ uint64_t run_perchar_bytes(const struct config *cfg)
 
 static bool phase_skipped(const struct config *cfg, enum phase_id id)
 {
-	if (id <= PHASE_IO_LAST && cfg->io.size_mib == 0)
+	if ((id <= PHASE_IO_LAST || id == PHASE_RANDOM) && cfg->io.size_mib == 0)
+		return true;
+	if (id == PHASE_RANDOM && !cfg->random_io)
 		return true;
 	if ((id == PHASE_PUTC || id == PHASE_GETC) && run_perchar_bytes(cfg) == 0)
 		return true;
-	if (id >= PHASE_FILE_FIRST && cfg->files.count_k == 0)
+	if (id >= PHASE_FILE_FIRST && id < PHASE_COUNT && cfg->files.count_k == 0)
 		return true;
 	return false;
 }
@@ -154,6 +157,7 @@ static void fill_result(const struct phase_def *def, struct copy *copies,
 
 		r->rate += units / ((double)took / 1e9);
 		r->bytes += ctx->bytes;
+		r->read_bytes += ctx->read_bytes;
 		r->ops += ctx->ops;
 		if (copies[i].end_ns > end)
 			end = copies[i].end_ns;
@@ -188,21 +192,36 @@ static int phase_status(struct copy *copies, unsigned n, struct phase_error *err
 static void reset_ctx(struct phase_ctx *ctx)
 {
 	stats_init(&ctx->lat);
-	ctx->bytes = ctx->ops = ctx->checksum = 0;
+	ctx->bytes = ctx->read_bytes = ctx->ops = ctx->checksum = 0;
 	atomic_store(&ctx->progress, 0);
 	memset(&ctx->err, 0, sizeof(ctx->err));
 }
 
-static int run_step(const struct phase_def *def, struct copy *copies, unsigned n,
-		    const struct run_hooks *hooks, struct phase_result *r,
-		    struct phase_error *err)
+/* What DEV moved between two readings of its counters. */
+static void device_delta(const struct device_io *before,
+			 const struct device_io *after, struct device_io *out)
 {
+	memset(out, 0, sizeof(*out));
+	if (!before->known || !after->known)
+		return;
+	out->known = true;
+	out->read_bytes = after->read_bytes - before->read_bytes;
+	out->write_bytes = after->write_bytes - before->write_bytes;
+}
+
+static int run_step(const struct phase_def *def, struct copy *copies, unsigned n,
+		    const struct device *dev, const struct run_hooks *hooks,
+		    struct phase_result *r, struct phase_error *err)
+{
+	struct device_io dev0 = { 0 }, dev1 = { 0 };
+
 	struct phase_step step = { .def = def };
 	unsigned started = 0;
 	int status;
 
 	for (unsigned i = 0; i < n; i++) {
 		reset_ctx(&copies[i].ctx);
+		copies[i].ctx.arg = def->arg;
 		copies[i].step = &step;
 		if (def->prepare && def->prepare(&copies[i].ctx) != 0)
 			return phase_status(copies, n, err);
@@ -227,6 +246,8 @@ static int run_step(const struct phase_def *def, struct copy *copies, unsigned n
 	while (create_err == 0 && step.ready < n)
 		pthread_cond_wait(&step.changed, &step.lock);
 	step.go = create_err == 0 ? 1 : -1;
+	if (dev)
+		device_counters(dev, &dev0);
 	uint64_t t0 = timer_now_ns();
 	uint64_t cpu0 = timer_cpu_ns();
 	pthread_cond_broadcast(&step.changed);
@@ -236,6 +257,8 @@ static int run_step(const struct phase_def *def, struct copy *copies, unsigned n
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(copies[i].thread, NULL);
 	uint64_t cpu1 = timer_cpu_ns();
+	if (dev)
+		device_counters(dev, &dev1);
 	pthread_cond_destroy(&step.changed);
 	pthread_mutex_destroy(&step.lock);
 	if (create_err != 0) {
@@ -249,6 +272,7 @@ static int run_step(const struct phase_def *def, struct copy *copies, unsigned n
 	status = phase_status(copies, n, err);
 	if (status == 0) {
 		fill_result(def, copies, n, t0, cpu1 - cpu0, r);
+		device_delta(&dev0, &dev1, &r->dev);
 		if (hooks->phase_end)
 			hooks->phase_end(hooks->arg, def, r);
 	}
@@ -267,6 +291,27 @@ static void describe_run(const struct config *cfg, struct run_results *res)
 	res->files = cfg->files;
 	res->perchar_mib = run_perchar_bytes(cfg) / MIB;
 	res->mode = cfg->mode;
+	snprintf(res->dir, sizeof(res->dir), "%s", cfg->dir);
+	res->verify = cfg->verify;
+	res->random_time_s = cfg->random_io ? cfg->random_time_s : 0;
+}
+
+/* A random-I/O test's figures from the driver's phase result. */
+static void store_random(const struct random_spec *spec,
+			 const struct phase_result *r, struct run_results *res)
+{
+	struct random_result *out = &res->random[res->n_random++];
+
+	out->writes = spec->writes;
+	out->depth = spec->depth;
+	out->ops = r->ops;
+	out->elapsed_ns = r->elapsed_ns;
+	out->cpu_ns = r->cpu_ns;
+	out->iops = r->rate;
+	out->mib_per_s = r->rate * RANDOM_BLOCK_BYTES / (double)MIB;
+	out->cpu_pct = r->cpu_pct;
+	out->lat = r->lat;
+	out->dev = r->dev;
 }
 
 static void free_copies(struct copy *copies, unsigned n)
@@ -316,8 +361,8 @@ fail:
 }
 
 int run_phases(const struct config *cfg, const char *workdir,
-	       const struct phase_def *const *defs, size_t n,
-	       const struct run_hooks *hooks, struct run_results *res,
+	       const struct device *dev, const struct phase_def *const *defs,
+	       size_t n, const struct run_hooks *hooks, struct run_results *res,
 	       struct phase_error *err)
 {
 	static const struct run_hooks no_hooks;
@@ -330,10 +375,19 @@ int run_phases(const struct config *cfg, const char *workdir,
 	if (!hooks)
 		hooks = &no_hooks;
 	for (size_t i = 0; i < n && status == 0; i++) {
+		struct phase_result r;
+
 		if (phase_skipped(cfg, defs[i]->id))
 			continue;
-		status = run_step(defs[i], copies, cfg->concurrency, hooks,
-				  &res->phase[defs[i]->id], err);
+		if (defs[i]->id == PHASE_RANDOM && res->n_random == MAX_RANDOM_TESTS)
+			continue;
+		status = run_step(defs[i], copies, cfg->concurrency, dev, hooks, &r, err);
+		if (status != 0)
+			break;
+		if (defs[i]->id == PHASE_RANDOM)
+			store_random(defs[i]->arg, &r, res);
+		else
+			res->phase[defs[i]->id] = r;
 	}
 	for (unsigned i = 0; i < cfg->concurrency; i++) {
 		char path[PATH_MAX];
@@ -351,11 +405,39 @@ int run_phases(const struct config *cfg, const char *workdir,
 	return status;
 }
 
+/* The --random-io tests: reads at every depth, then writes at every depth. */
+static void add_random_tests(struct run_plan *plan, const struct config *cfg)
+{
+	for (size_t k = 0; k < 2 * cfg->n_random_depths; k++) {
+		struct random_spec *spec = &plan->random_specs[k];
+
+		spec->writes = k >= cfg->n_random_depths;
+		spec->depth = cfg->random_depths[k % cfg->n_random_depths];
+		spec->time_ns = (uint64_t)cfg->random_time_s * 1000000000u;
+		phase_random_def(&plan->random_defs[k], spec, plan->random_names[k],
+				 sizeof(plan->random_names[k]));
+		plan->defs[plan->n++] = &plan->random_defs[k];
+	}
+}
+
+void run_plan_init(struct run_plan *plan, const struct config *cfg)
+{
+	memset(plan, 0, sizeof(*plan));
+	for (size_t i = 0; i < sizeof(classic_phases) / sizeof(classic_phases[0]); i++) {
+		const struct phase_def *def = classic_phases[i];
+
+		if (!phase_skipped(cfg, def->id))
+			plan->defs[plan->n++] = def;
+		/* The random-I/O tests follow the seeks, on the same file. */
+		if (def->id == PHASE_SEEKS && !phase_skipped(cfg, PHASE_RANDOM))
+			add_random_tests(plan, cfg);
+	}
+}
+
 int run_once(const struct config *cfg, const char *workdir,
+	     const struct device *dev, const struct run_plan *plan,
 	     const struct run_hooks *hooks, struct run_results *res,
 	     struct phase_error *err)
 {
-	return run_phases(cfg, workdir, classic_phases,
-			  sizeof(classic_phases) / sizeof(classic_phases[0]),
-			  hooks, res, err);
+	return run_phases(cfg, workdir, dev, plan->defs, plan->n, hooks, res, err);
 }

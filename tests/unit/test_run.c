@@ -60,16 +60,33 @@ static uint64_t no_total(const struct phase_ctx *ctx)
 }
 
 static const struct phase_def slow_seeks = {
-	PHASE_SEEKS, "null seeks", false, count_prepare, slow_run, no_total,
+	.id = PHASE_SEEKS,
+	.name = "null seeks",
+	.rate_in_kib = false,
+	.prepare = count_prepare,
+	.run = slow_run,
+	.total = no_total,
 };
 static const struct phase_def fast_write = {
-	PHASE_WRITE, "null write", true, NULL, fast_run, no_total,
+	.id = PHASE_WRITE,
+	.name = "null write",
+	.rate_in_kib = true,
+	.run = fast_run,
+	.total = no_total,
 };
 static const struct phase_def fast_putc = {
-	PHASE_PUTC, "null putc", true, NULL, fast_run, no_total,
+	.id = PHASE_PUTC,
+	.name = "null putc",
+	.rate_in_kib = true,
+	.run = fast_run,
+	.total = no_total,
 };
 static const struct phase_def failing_read = {
-	PHASE_READ, "null read", true, NULL, failing_run, no_total,
+	.id = PHASE_READ,
+	.name = "null read",
+	.rate_in_kib = true,
+	.run = failing_run,
+	.total = no_total,
 };
 
 static void base_config(struct config *cfg, unsigned copies)
@@ -96,7 +113,7 @@ int main(void)
 
 	const struct phase_def *one[] = { &fast_putc, &fast_write, &slow_seeks };
 	base_config(&cfg, 1);
-	int st = run_phases(&cfg, dir, one, 3, NULL, &res, &err);
+	int st = run_phases(&cfg, dir, NULL, one, 3, NULL, &res, &err);
 	CHECK("null run: status 0", st == 0);
 	CHECK("null run: skipped per-char is blank", res.phase[PHASE_PUTC].state == FIGURE_NONE);
 	CHECK("null run: fast phase is +++++", res.phase[PHASE_WRITE].state == FIGURE_TOO_FAST);
@@ -119,7 +136,7 @@ int main(void)
 	/* Three copies at once: rates add up, the latency is the maximum. */
 	prepared = 0;
 	base_config(&cfg, 3);
-	st = run_phases(&cfg, dir, one, 3, NULL, &res, &err);
+	st = run_phases(&cfg, dir, NULL, one, 3, NULL, &res, &err);
 	CHECK("3 copies: status 0", st == 0);
 	CHECK("3 copies: prepare once per copy", prepared == 3);
 	CHECK("3 copies: run together, not one after another",
@@ -135,7 +152,7 @@ int main(void)
 	const struct phase_def *bad[] = { &fast_write, &failing_read, &slow_seeks };
 	prepared = 0;
 	base_config(&cfg, 2);
-	st = run_phases(&cfg, dir, bad, 3, NULL, &res, &err);
+	st = run_phases(&cfg, dir, NULL, bad, 3, NULL, &res, &err);
 	CHECK("failure: I/O status 3", st == 3);
 	CHECK_STR("failure: path", err.path, "/x/f000");
 	CHECK_STR("failure: operation", err.op, "write");
@@ -145,7 +162,7 @@ int main(void)
 	/* No I/O size: every I/O phase stays blank. */
 	base_config(&cfg, 1);
 	cfg.io.size_mib = 0;
-	st = run_phases(&cfg, dir, one, 3, NULL, &res, &err);
+	st = run_phases(&cfg, dir, NULL, one, 3, NULL, &res, &err);
 	CHECK("-s 0: status 0", st == 0);
 	CHECK("-s 0: I/O phases blank",
 	      res.phase[PHASE_WRITE].state == FIGURE_NONE &&

@@ -1,0 +1,465 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fmt_json.c - the --json document: one object per run with its
+ * configuration, environment, every phase's figures and measurements, and
+ * the random-I/O tests. Owns JSON string escaping and number printing.
+ *
+ * Every key is always present, so consumers need no existence checks; what
+ * was not measured or is not known is null. Keys of one run object:
+ *
+ *   clyde_version   string  the clyde that wrote this JSON
+ *   program         string  "clyde" or "bonnie++" (who measured the run)
+ *   version         string  that program's version ("0.1.0", "2.00a")
+ *   csv_format      string  the CSV format the run was read from ("1.98"),
+ *                           null for a live run
+ *   machine, seed   string  (seed null when the CSV had none)
+ *   config          object  directory (string), size_mib, chunk_bytes,
+ *                           seeks, seekers (I/O part; size_mib 0 = no I/O
+ *                           tests), perchar_mib (0 = per-char skipped),
+ *                           files {count_k (0 = no file tests), max_bytes
+ *                           (-1 hard links, -2 symlinks), min_bytes, dirs,
+ *                           chunk_bytes}, concurrency, direct, sync_writes,
+ *                           zeros (bools), char_io ("stdio"|"syscall"),
+ *                           dio_align, verify (bool), random_time_s.
+ *                           Fields a CSV line does not carry (directory,
+ *                           perchar_mib, the I/O mode, verify,
+ *                           random_time_s) are null for runs read from CSV.
+ *   environment     object  kernel, filesystem, device, scheduler (strings),
+ *                           rotational (bool), ram_mib, cpus; each null when
+ *                           unknown (always for runs read from CSV)
+ *   phases          array   12 objects in bonnie++ order:
+ *       name        string  "block output"      key    string  CSV column
+ *                           ("putc", "put_block", ... "ran_del")
+ *       state       string  "ok" | "too_fast" (tables print +++++) | "not_run"
+ *       unit        string  "KiB/s" | "seeks/s" | "files/s"
+ *       rate, cpu_percent   number, the measured value even when too_fast;
+ *                           null when not run (or too_fast from a CSV line)
+ *       elapsed_s, cpu_s    number; bytes, read_bytes, ops  integer:
+ *                           null unless measured by a live run
+ *       latency_us  object  count (integer), min, mean, p50, p99, p999, max
+ *                           in microseconds; a CSV line carries only max
+ *                           (the others null); null when no latency
+ *       device      object  read_bytes, write_bytes the block device moved
+ *                           during the phase (the truth check); null when
+ *                           not known
+ *   random_io       array   per --random-io test, reads then writes:
+ *                           op ("read"|"write"), depth, block_bytes, iops,
+ *                           mib_per_s, cpu_percent, elapsed_s, cpu_s (null
+ *                           when the test did not run: no ops or no time),
+ *                           ops, latency_us, device (as in phases)
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#include "fmt_internal.h"
+
+static const char *const phase_keys[PHASE_COUNT] = {
+	[PHASE_PUTC] = "putc",
+	[PHASE_WRITE] = "put_block",
+	[PHASE_REWRITE] = "rewrite",
+	[PHASE_GETC] = "getc",
+	[PHASE_READ] = "get_block",
+	[PHASE_SEEKS] = "seeks",
+	[PHASE_SEQ_CREATE] = "seq_create",
+	[PHASE_SEQ_STAT] = "seq_stat",
+	[PHASE_SEQ_DELETE] = "seq_del",
+	[PHASE_RAN_CREATE] = "ran_create",
+	[PHASE_RAN_STAT] = "ran_stat",
+	[PHASE_RAN_DELETE] = "ran_del",
+};
+
+/*
+ * Length of the valid UTF-8 sequence at S (at most LEN bytes), or 0 when the
+ * bytes there are not one: overlong forms, surrogates and code points past
+ * U+10FFFF are rejected, as a strict JSON parser would.
+ */
+static size_t utf8_length(const unsigned char *s, size_t len)
+{
+	size_t need;
+	uint32_t cp;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		need = 2, cp = s[0] & 0x1fu;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		need = 3, cp = s[0] & 0x0fu;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		need = 4, cp = s[0] & 0x07u;
+	else
+		return 0;
+	if (len < need)
+		return 0;
+	for (size_t i = 1; i < need; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3fu);
+	}
+	if ((need == 3 && cp < 0x800) || (need == 4 && cp < 0x10000) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
+		return 0;
+	return need;
+}
+
+/*
+ * TEXT as a JSON string: quotes, backslashes and control characters escaped,
+ * valid UTF-8 passed through, each invalid byte replaced by U+FFFD so the
+ * document stays valid whatever a machine name holds.
+ */
+static void put_string(FILE *out, const char *text)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t len = strlen(text);
+
+	fputc('"', out);
+	for (size_t i = 0; i < len;) {
+		size_t seq;
+
+		if (s[i] == '"' || s[i] == '\\') {
+			fputc('\\', out);
+			fputc(s[i++], out);
+		} else if (s[i] == '\n' || s[i] == '\t') {
+			fputs(s[i++] == '\n' ? "\\n" : "\\t", out);
+		} else if (s[i] < 0x20 || s[i] == 0x7f) {
+			fprintf(out, "\\u%04x", s[i++]);
+		} else if (s[i] < 0x80) {
+			fputc(s[i++], out);
+		} else if ((seq = utf8_length(s + i, len - i)) != 0) {
+			fwrite(s + i, 1, seq, out);
+			i += seq;
+		} else {
+			fputs("\\ufffd", out);
+			i++;
+		}
+	}
+	fputc('"', out);
+}
+
+/* A string, or null when it is empty (not known). */
+static void put_text_or_null(FILE *out, const char *text)
+{
+	if (text[0] == '\0')
+		fputs("null", out);
+	else
+		put_string(out, text);
+}
+
+/*
+ * A double with at most DECIMALS places, trailing zeros dropped ("206.5",
+ * "1.2", "0"); exponent form past 1e15, null for NaN and infinities.
+ */
+static void put_double(FILE *out, double value, int decimals)
+{
+	char buf[64];
+	size_t len;
+
+	if (!isfinite(value)) {
+		fputs("null", out);
+		return;
+	}
+	if (value >= 1e15 || value <= -1e15) {
+		fprintf(out, "%.17g", value);
+		return;
+	}
+	len = (size_t)snprintf(buf, sizeof(buf), "%.*f", decimals, value);
+	if (strchr(buf, '.')) {
+		while (len > 0 && buf[len - 1] == '0')
+			buf[--len] = '\0';
+		if (len > 0 && buf[len - 1] == '.')
+			buf[--len] = '\0';
+	}
+	fputs(strcmp(buf, "-0") == 0 ? "0" : buf, out);
+}
+
+static void put_u64(FILE *out, uint64_t value)
+{
+	fprintf(out, "%" PRIu64, value);
+}
+
+/* Nanoseconds as seconds (elapsed, CPU) or microseconds (latency). */
+static void put_seconds(FILE *out, uint64_t ns)
+{
+	put_double(out, (double)ns / 1e9, 6);
+}
+
+static void put_us(FILE *out, uint64_t ns)
+{
+	put_double(out, (double)ns / 1e3, 3);
+}
+
+static void put_bool_or_null(FILE *out, bool known, bool value)
+{
+	fputs(!known ? "null" : value ? "true" : "false", out);
+}
+
+static void put_u64_or_null(FILE *out, bool known, uint64_t value)
+{
+	if (known)
+		put_u64(out, value);
+	else
+		fputs("null", out);
+}
+
+/*
+ * The latency object: the whole summary when operations were counted, only
+ * max when that is all there is (a CSV line), null when neither.
+ */
+static void put_latency(FILE *out, const struct latency_summary *lat)
+{
+	const struct {
+		const char *key;
+		uint64_t ns;
+	} f[] = { { "min", lat->min_ns },   { "mean", lat->mean_ns },
+		  { "p50", lat->p50_ns },   { "p99", lat->p99_ns },
+		  { "p999", lat->p999_ns }, { "max", lat->max_ns } };
+	bool full = lat->count != 0;
+
+	if (!full && lat->max_ns == 0) {
+		fputs("null", out);
+		return;
+	}
+	fputs("{\"count\": ", out);
+	put_u64_or_null(out, full, lat->count);
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		fprintf(out, ", \"%s\": ", f[i].key);
+		if (full || strcmp(f[i].key, "max") == 0)
+			put_us(out, f[i].ns);
+		else
+			fputs("null", out);
+	}
+	fputc('}', out);
+}
+
+static void put_device(FILE *out, const struct device_io *dev)
+{
+	if (!dev->known) {
+		fputs("null", out);
+		return;
+	}
+	fputs("{\"read_bytes\": ", out);
+	put_u64(out, dev->read_bytes);
+	fputs(", \"write_bytes\": ", out);
+	put_u64(out, dev->write_bytes);
+	fputc('}', out);
+}
+
+static const char *phase_unit(enum phase_id id)
+{
+	if (id == PHASE_SEEKS)
+		return "seeks/s";
+	return id < PHASE_FILE_FIRST ? "KiB/s" : "files/s";
+}
+
+static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p)
+{
+	static const char *const states[] = { [FIGURE_NONE] = "not_run",
+					      [FIGURE_TOO_FAST] = "too_fast",
+					      [FIGURE_VALUE] = "ok" };
+	bool ran = p->state == FIGURE_VALUE || p->state == FIGURE_TOO_FAST;
+	bool measured = ran && p->elapsed_ns != 0;
+	/* A CSV line's +++++ hides the rate; a live run's struct holds it. */
+	bool figures = p->state == FIGURE_VALUE || measured;
+
+	fputs("    {\"name\": ", out);
+	put_string(out, fmt_phase_name(id));
+	fprintf(out, ", \"key\": \"%s\", \"state\": \"%s\", \"unit\": \"%s\",",
+		phase_keys[id], ran ? states[p->state] : states[FIGURE_NONE],
+		phase_unit(id));
+	fputs("\n     \"rate\": ", out);
+	if (figures)
+		put_double(out, p->rate, 3);
+	else
+		fputs("null", out);
+	fputs(", \"cpu_percent\": ", out);
+	if (figures)
+		put_double(out, p->cpu_pct, 3);
+	else
+		fputs("null", out);
+	fputs(", \"elapsed_s\": ", out);
+	if (measured)
+		put_seconds(out, p->elapsed_ns);
+	else
+		fputs("null", out);
+	fputs(", \"cpu_s\": ", out);
+	if (measured)
+		put_seconds(out, p->cpu_ns);
+	else
+		fputs("null", out);
+	fputs(",\n     \"bytes\": ", out);
+	put_u64_or_null(out, measured, p->bytes);
+	fputs(", \"read_bytes\": ", out);
+	put_u64_or_null(out, measured, p->read_bytes);
+	fputs(", \"ops\": ", out);
+	put_u64_or_null(out, measured, p->ops);
+	fputs(",\n     \"latency_us\": ", out);
+	if (ran)
+		put_latency(out, &p->lat);
+	else
+		fputs("null", out);
+	fputs(",\n     \"device\": ", out);
+	if (ran)
+		put_device(out, &p->dev);
+	else
+		fputs("null", out);
+	fputc('}', out);
+}
+
+static void put_random(FILE *out, const struct random_result *t)
+{
+	bool ran = t->ops != 0 && t->elapsed_ns != 0;
+
+	fprintf(out, "    {\"op\": \"%s\", \"depth\": %" PRIu32
+		     ", \"block_bytes\": %u,",
+		t->writes ? "write" : "read", t->depth, RANDOM_BLOCK_BYTES);
+	fputs("\n     \"iops\": ", out);
+	if (ran)
+		put_double(out, t->iops, 3);
+	else
+		fputs("null", out);
+	fputs(", \"mib_per_s\": ", out);
+	if (ran)
+		put_double(out, t->mib_per_s, 3);
+	else
+		fputs("null", out);
+	fputs(", \"cpu_percent\": ", out);
+	if (ran)
+		put_double(out, t->cpu_pct, 3);
+	else
+		fputs("null", out);
+	fputs(", \"elapsed_s\": ", out);
+	if (ran)
+		put_seconds(out, t->elapsed_ns);
+	else
+		fputs("null", out);
+	fputs(", \"cpu_s\": ", out);
+	if (ran)
+		put_seconds(out, t->cpu_ns);
+	else
+		fputs("null", out);
+	fputs(", \"ops\": ", out);
+	put_u64(out, t->ops);
+	fputs(",\n     \"latency_us\": ", out);
+	put_latency(out, &t->lat);
+	fputs(",\n     \"device\": ", out);
+	put_device(out, &t->dev);
+	fputc('}', out);
+}
+
+static void put_config(FILE *out, const struct run_results *r, bool live)
+{
+	const struct io_mode *m = &r->mode;
+
+	fputs("  \"config\": {\"directory\": ", out);
+	if (live)
+		put_text_or_null(out, r->dir);
+	else
+		fputs("null", out);
+	fprintf(out, ", \"size_mib\": %" PRIu64 ", \"chunk_bytes\": %" PRIu64
+		     ", \"seeks\": %" PRIu64 ", \"seekers\": %" PRIu64 ",\n",
+		r->io.size_mib, fmt_io_chunk(r), fmt_io_seeks(r),
+		fmt_io_seekers(r));
+	fputs("             \"perchar_mib\": ", out);
+	put_u64_or_null(out, live, r->perchar_mib);
+	fprintf(out, ", \"files\": {\"count_k\": %" PRIu64 ", \"max_bytes\": %" PRId64
+		     ", \"min_bytes\": %" PRId64 ", \"dirs\": %" PRIu64
+		     ", \"chunk_bytes\": %" PRIu64 "},\n",
+		r->files.count_k, r->files.max_bytes, r->files.min_bytes,
+		r->files.dirs ? r->files.dirs : 1,
+		r->files.chunk_bytes ? r->files.chunk_bytes
+				     : DEFAULT_FILE_CHUNK_BYTES);
+	fprintf(out, "             \"concurrency\": %" PRIu32 ", \"direct\": ",
+		fmt_concurrency(r));
+	put_bool_or_null(out, live, m->direct);
+	fputs(", \"sync_writes\": ", out);
+	put_bool_or_null(out, live, m->sync_writes);
+	fputs(", \"zeros\": ", out);
+	put_bool_or_null(out, live, m->zeros);
+	fputs(", \"char_io\": ", out);
+	if (live)
+		fputs(m->char_io == CHAR_IO_SYSCALL ? "\"syscall\"" : "\"stdio\"",
+		      out);
+	else
+		fputs("null", out);
+	fputs(",\n             \"dio_align\": ", out);
+	put_u64_or_null(out, live, m->dio_align);
+	fputs(", \"verify\": ", out);
+	put_bool_or_null(out, live, r->verify);
+	fputs(", \"random_time_s\": ", out);
+	put_u64_or_null(out, live, r->random_time_s);
+	fputs("},\n", out);
+}
+
+static void put_environment(FILE *out, const struct run_env *e, bool live)
+{
+	fputs("  \"environment\": {\"kernel\": ", out);
+	put_text_or_null(out, live ? e->kernel : "");
+	fputs(", \"filesystem\": ", out);
+	put_text_or_null(out, live ? e->fs_type : "");
+	fputs(", \"device\": ", out);
+	put_text_or_null(out, live ? e->device : "");
+	fputs(", \"scheduler\": ", out);
+	put_text_or_null(out, live ? e->scheduler : "");
+	fputs(",\n                  \"rotational\": ", out);
+	put_bool_or_null(out, live && (e->rotational == 0 || e->rotational == 1),
+			 e->rotational == 1);
+	fputs(", \"ram_mib\": ", out);
+	put_u64_or_null(out, live && e->ram_mib != 0, e->ram_mib);
+	fputs(", \"cpus\": ", out);
+	put_u64_or_null(out, live && e->cpus != 0, e->cpus);
+	fputs("},\n", out);
+}
+
+static void put_run(FILE *out, const struct run_results *r)
+{
+	bool live = r->format_id[0] == '\0';
+	size_t n_random = r->n_random < MAX_RANDOM_TESTS ? r->n_random
+							 : MAX_RANDOM_TESTS;
+	bool first = true;
+
+	fputs("{\n  \"clyde_version\": \"" CLYDE_VERSION "\", \"program\": ", out);
+	put_string(out, r->program[0] ? r->program : "clyde");
+	fputs(", \"version\": ", out);
+	put_string(out, r->version[0] ? r->version : CLYDE_VERSION);
+	fputs(", \"csv_format\": ", out);
+	put_text_or_null(out, r->format_id);
+	fputs(",\n  \"machine\": ", out);
+	put_string(out, r->machine);
+	fputs(", \"seed\": ", out);
+	put_text_or_null(out, r->seed);
+	fputs(",\n", out);
+	put_config(out, r, live);
+	put_environment(out, &r->env, live);
+	fputs("  \"phases\": [\n", out);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		put_phase(out, (enum phase_id)i, &r->phase[i]);
+		fputs(i + 1 < PHASE_COUNT ? ",\n" : "\n", out);
+	}
+	fputs("  ],\n  \"random_io\": [", out);
+	/* Reads first, then writes, as the random-I/O table. */
+	for (int writes = 0; writes <= 1; writes++)
+		for (size_t i = 0; i < n_random; i++) {
+			if (r->random[i].writes != (writes == 1))
+				continue;
+			fputs(first ? "\n" : ",\n", out);
+			put_random(out, &r->random[i]);
+			first = false;
+		}
+	fputs(first ? "]\n}" : "\n  ]\n}", out);
+}
+
+void fmt_json(FILE *out, const struct run_results *runs, size_t n, bool as_array)
+{
+	if (!as_array) {
+		if (n > 0)
+			put_run(out, &runs[0]);
+		else
+			fputs("null", out);
+		fputc('\n', out);
+		return;
+	}
+	fputc('[', out);
+	for (size_t i = 0; i < n; i++) {
+		fputs(i == 0 ? "" : ", ", out);
+		put_run(out, &runs[i]);
+	}
+	fputs("]\n", out);
+}
