@@ -50,9 +50,9 @@ test: clyde $(UNIT_BINS)
 	@tests/run.sh
 
 # Rewrite the golden files from the current formatters, for review with git diff.
-golden: $(BUILD)/tests/test_fmt $(BUILD)/tests/test_json
-	CLYDE_GOLDEN_UPDATE=1 $(BUILD)/tests/test_fmt >/dev/null
-	CLYDE_GOLDEN_UPDATE=1 $(BUILD)/tests/test_json >/dev/null
+GOLDEN_TESTS := test_fmt test_json test_report
+golden: $(addprefix $(BUILD)/tests/,$(GOLDEN_TESTS))
+	for t in $(GOLDEN_TESTS); do CLYDE_GOLDEN_UPDATE=1 $(BUILD)/tests/$$t >/dev/null; done
 
 install: clyde
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man8

@@ -91,4 +91,30 @@ void fmt_truth_warning(FILE *out, const struct run_results *r);
  */
 void fmt_json(FILE *out, const struct run_results *runs, size_t n, bool as_array);
 
+/*
+ * The human formats of clyde report. Rates show as MiB/s with one decimal
+ * (the source's KiB/s / 1024), seeks/s and files/s, CPU in percent,
+ * "+++++" for a test too fast to measure, nothing for a test not run, and
+ * the maximum latency where the source has it. Machine names are escaped
+ * for the target format. Pure: they read only RUNS[0..n).
+ */
+
+/* GitHub-flavoured Markdown tables: I/O, file tests, latency; a row per run. */
+void fmt_markdown(FILE *out, const struct run_results *runs, size_t n);
+
+/*
+ * One self-contained HTML5 page (inline CSS, no scripts): a table for the
+ * I/O tests and one for the file tests, a latency row under each run, each
+ * column shaded from worst (red) to best (green) as bon_csv2html does:
+ * rates high = good, CPU per unit of rate low = good, latency low = good.
+ */
+void fmt_html(FILE *out, const struct run_results *runs, size_t n);
+
+/*
+ * One self-contained SVG image: a horizontal bar chart per test that any run
+ * has, one labelled bar per run on a common scale with an axis; "+++++" is
+ * labelled "too fast to measure" instead of drawn as a bar.
+ */
+void fmt_svg(FILE *out, const struct run_results *runs, size_t n);
+
 #endif

@@ -22,6 +22,7 @@
 #include "platform.h"
 #include "privs.h"
 #include "progress.h"
+#include "report.h"
 #include "run.h"
 #include "testfile.h"
 
@@ -225,6 +226,8 @@ int main(int argc, char **argv)
 	char workdir[PATH_MAX];
 	uint64_t seed = (uint64_t)getpid() ^ (uint64_t)time(NULL);
 
+	if (argc > 1 && strcmp(argv[1], "report") == 0)
+		return report_main(argc - 1, argv + 1);
 	switch (options_parse(argc, argv, detect_ram_mib(), seed, &cfg, err,
 			      sizeof(err))) {
 	case OPTIONS_DONE:

@@ -14,6 +14,7 @@
 #include <sys/utsname.h>
 
 #include "parse.h"
+#include "report.h"
 
 enum long_only {
 	OPT_HELP = 256, OPT_VERSION, OPT_TABLE, OPT_CSV, OPT_CHAR_IO, OPT_ZEROS,
@@ -126,7 +127,8 @@ void options_usage(FILE *out)
 		}
 		col += (size_t)fprintf(out, " [%s]", item);
 	}
-	fputc('\n', out);
+	fputs("\n       ", out);
+	report_usage(out);
 }
 
 /* TEXT as lines of at most WIDTH columns, each indented by INDENT. */

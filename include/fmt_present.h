@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fmt_present.h - how the human formats (Markdown, HTML, SVG) present a
+ * figure: the test titles and units, MiB/s with one decimal, latency with a
+ * unit, the size and file-test descriptions, and the worst-to-best position
+ * HTML shades by. Presentation only; not part of the public API.
+ */
+#ifndef FMT_PRESENT_H
+#define FMT_PRESENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clyde.h"
+
+#define PRESENT_TEXT_MAX 96
+
+/* The unit a test's rate is shown in. */
+enum present_unit { PRESENT_MIB_S, PRESENT_SEEKS_S, PRESENT_FILES_S };
+
+struct present_test {
+	enum phase_id phase;
+	const char *title;      /* "Block write" */
+	const char *column;     /* a short column head with the unit: "Block write MiB/s" */
+	enum present_unit unit;
+};
+
+/* The twelve tests in bonnie++ order; TESTS[p].phase == p. */
+const struct present_test *present_test(enum phase_id phase);
+
+/* "MiB/s", "seeks/s", "files/s". */
+const char *present_unit_name(enum present_unit unit);
+
+/*
+ * The rate of P in its display unit: KiB/s / 1024 for the five bulk tests,
+ * seeks/s, files/s. Only meaningful for FIGURE_VALUE.
+ */
+double present_value(const struct phase_result *p, enum phase_id phase);
+
+/*
+ * The rate as text: "337.3" (MiB/s, one decimal; three below 1 MiB/s,
+ * "0.006", so that a slow per-char test does not read 0), "236.8" or "8475"
+ * (seeks, as bonnie++), "1227" (files/s), "+++++" when too fast, "" when the
+ * test did not run. Returns buf.
+ */
+const char *present_rate(const struct phase_result *p, enum phase_id phase,
+			 char *buf, size_t len);
+
+/* CPU percent as "89", or "" unless FIGURE_VALUE. Returns buf. */
+const char *present_cpu(const struct phase_result *p, char *buf, size_t len);
+
+/*
+ * A latency in nanoseconds as "56 µs", "8.0 ms", "120 ms", "1.37 s",
+ * "123 s"; "" for 0. Returns buf.
+ */
+const char *present_latency(uint64_t ns, char *buf, size_t len);
+
+/* "1 GiB", "256 MiB, 64 KiB chunks, 2 copies, 100 seeks, 3 seekers". */
+const char *present_io(const struct run_results *r, char *buf, size_t len);
+
+/* "16384 files", "1024 files, 100-1000 B, 2 dirs", "1024 hard links". */
+const char *present_files(const struct run_results *r, char *buf, size_t len);
+
+/* Whether any run has a figure (value or +++++) / a latency for PHASE. */
+bool present_used(const struct run_results *runs, size_t n,
+		  enum phase_id phase);
+bool present_has_latency(const struct run_results *runs, size_t n,
+			 enum phase_id phase);
+
+/*
+ * A column's range for shading: call present_scale_add for every value,
+ * then present_scale_pos gives 0 (worst) .. 1 (best). Columns with fewer
+ * than two distinct values are not shaded (present_scale_on is false).
+ * When the best is less than twice the worst the positions are pulled
+ * toward the middle, so small differences do not look like large ones.
+ */
+struct present_scale {
+	double lo, hi;
+	size_t count;
+	bool higher_is_better;
+};
+void present_scale_init(struct present_scale *s, bool higher_is_better);
+void present_scale_add(struct present_scale *s, double value);
+bool present_scale_on(const struct present_scale *s);
+double present_scale_pos(const struct present_scale *s, double value);
+
+#endif

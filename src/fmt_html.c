@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fmt_html.c - `clyde report --format html`: one self-contained HTML5 page
+ * (inline CSS, no scripts, nothing fetched) with a table for the I/O tests
+ * and one for the file tests, a latency row under each run, and every
+ * column shaded from worst (red) to best (green) as bon_csv2html does.
+ */
+#include <string.h>
+
+#include "fmt.h"
+#include "fmt_internal.h"
+#include "fmt_present.h"
+
+static const char html_style[] =
+	"body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;"
+	"background:#fff}\n"
+	"h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.5em}\n"
+	"table{border-collapse:collapse}\n"
+	"th,td{border:1px solid #aaa;padding:.25em .55em}\n"
+	"thead th{background:#e6e6e6}\n"
+	"tbody th{text-align:left;background:#f6f6f6;max-width:28em;"
+	"overflow-wrap:break-word}\n"
+	"td.n{text-align:right;font-variant-numeric:tabular-nums;"
+	"white-space:nowrap}\n"
+	"td.fast{text-align:center;font-style:italic;color:#555;"
+	"font-size:.85em}\n"
+	"tr.lat td{font-size:.85em;color:#333}\n"
+	"td.what{color:#555;white-space:nowrap}\n"
+	"p.key span{display:inline-block;padding:0 .6em;margin:0 .1em}\n";
+
+/* Worst (0) red through yellow to best (1) green, light enough for text. */
+static void html_shade(FILE *out, const struct present_scale *s, double v)
+{
+	if (present_scale_on(s))
+		fprintf(out, " style=\"background:hsl(%d,75%%,78%%)\"",
+			(int)(present_scale_pos(s, v) * 120.0 + 0.5));
+}
+
+static void html_text(FILE *out, const char *text)
+{
+	for (; *text; text++) {
+		switch (*text) {
+		case '&':
+			fputs("&amp;", out);
+			break;
+		case '<':
+			fputs("&lt;", out);
+			break;
+		case '>':
+			fputs("&gt;", out);
+			break;
+		case '"':
+			fputs("&quot;", out);
+			break;
+		case '\'':
+			fputs("&#39;", out);
+			break;
+		default:
+			fputc(*text, out);
+		}
+	}
+}
+
+/* The three shading scales of one test column over the rows of a part. */
+struct html_column {
+	enum phase_id phase;
+	struct present_scale rate, cpu, lat;
+};
+
+static double cpu_per_rate(const struct phase_result *ph, enum phase_id p)
+{
+	return ph->cpu_pct / present_value(ph, p);
+}
+
+static void column_init(struct html_column *c, enum phase_id p,
+			const struct run_results *runs, size_t n,
+			bool (*has)(const struct run_results *))
+{
+	c->phase = p;
+	present_scale_init(&c->rate, true);
+	present_scale_init(&c->cpu, false);
+	present_scale_init(&c->lat, false);
+	for (size_t i = 0; i < n; i++) {
+		const struct phase_result *ph = &runs[i].phase[p];
+
+		if (!has(&runs[i]) || ph->state == FIGURE_NONE)
+			continue;
+		if (ph->lat.max_ns != 0)
+			present_scale_add(&c->lat, (double)ph->lat.max_ns);
+		if (ph->state != FIGURE_VALUE || present_value(ph, p) <= 0)
+			continue;
+		present_scale_add(&c->rate, present_value(ph, p));
+		present_scale_add(&c->cpu, cpu_per_rate(ph, p));
+	}
+}
+
+static void html_figure(FILE *out, const struct run_results *r,
+			const struct html_column *c)
+{
+	const struct phase_result *ph = &r->phase[c->phase];
+	char text[PRESENT_TEXT_MAX];
+
+	if (ph->state == FIGURE_NONE) {
+		fputs("<td colspan=\"2\"></td>", out);
+		return;
+	}
+	if (ph->state == FIGURE_TOO_FAST) {
+		fputs("<td colspan=\"2\" class=\"fast\" title=\"+++++: the test "
+		      "took under 0.5 s\">too fast to measure</td>", out);
+		return;
+	}
+	fputs("<td class=\"n\"", out);
+	if (present_value(ph, c->phase) > 0)
+		html_shade(out, &c->rate, present_value(ph, c->phase));
+	fprintf(out, ">%s</td>", present_rate(ph, c->phase, text, sizeof(text)));
+	fputs("<td class=\"n\"", out);
+	if (present_value(ph, c->phase) > 0)
+		html_shade(out, &c->cpu, cpu_per_rate(ph, c->phase));
+	fprintf(out, ">%s</td>", present_cpu(ph, text, sizeof(text)));
+}
+
+static void html_latency(FILE *out, const struct run_results *r,
+			 const struct html_column *c)
+{
+	const struct phase_result *ph = &r->phase[c->phase];
+	char text[PRESENT_TEXT_MAX];
+
+	fputs("<td colspan=\"2\" class=\"n\"", out);
+	if (ph->state == FIGURE_NONE || ph->lat.max_ns == 0) {
+		fputs("></td>", out);
+		return;
+	}
+	html_shade(out, &c->lat, (double)ph->lat.max_ns);
+	fprintf(out, ">%s</td>",
+		present_latency(ph->lat.max_ns, text, sizeof(text)));
+}
+
+static bool row_has_latency(const struct run_results *r,
+			    const struct html_column *cols, size_t n_cols)
+{
+	for (size_t k = 0; k < n_cols; k++) {
+		const struct phase_result *ph = &r->phase[cols[k].phase];
+
+		if (ph->state != FIGURE_NONE && ph->lat.max_ns != 0)
+			return true;
+	}
+	return false;
+}
+
+/* One table for the tests FIRST..LAST that some run has, rows for the runs that HAS. */
+static void html_part(FILE *out, const struct run_results *runs, size_t n,
+		      enum phase_id first, enum phase_id last,
+		      const char *title, const char *what,
+		      bool (*has)(const struct run_results *),
+		      const char *(*describe)(const struct run_results *,
+					      char *, size_t))
+{
+	struct html_column cols[PHASE_COUNT];
+	size_t n_cols = 0;
+
+	for (int p = first; p <= (int)last; p++)
+		if (present_used(runs, n, (enum phase_id)p))
+			column_init(&cols[n_cols++], (enum phase_id)p, runs, n,
+				    has);
+	if (n_cols == 0)
+		return;
+	fprintf(out, "<h2>%s</h2>\n<table>\n<thead>\n<tr><th rowspan=\"2\">"
+		"Machine</th><th rowspan=\"2\">%s</th>", title, what);
+	for (size_t k = 0; k < n_cols; k++)
+		fprintf(out, "<th colspan=\"2\">%s</th>",
+			present_test(cols[k].phase)->title);
+	fputs("</tr>\n<tr>", out);
+	for (size_t k = 0; k < n_cols; k++)
+		fprintf(out, "<th>%s</th><th>CPU %%</th>",
+			present_unit_name(present_test(cols[k].phase)->unit));
+	fputs("</tr>\n</thead>\n<tbody>\n", out);
+	for (size_t i = 0; i < n; i++) {
+		const struct run_results *r = &runs[i];
+		bool lat = row_has_latency(r, cols, n_cols);
+		char text[FMT_TEXT_MAX];
+
+		if (!has(r))
+			continue;
+		fprintf(out, "<tr><th%s>", lat ? " rowspan=\"2\"" : "");
+		html_text(out, r->machine);
+		fprintf(out, "</th><td class=\"what\">%s</td>",
+			describe(r, text, sizeof(text)));
+		for (size_t k = 0; k < n_cols; k++)
+			html_figure(out, r, &cols[k]);
+		fputs("</tr>\n", out);
+		if (!lat)
+			continue;
+		fputs("<tr class=\"lat\"><td class=\"what\">latency (max)</td>",
+		      out);
+		for (size_t k = 0; k < n_cols; k++)
+			html_latency(out, r, &cols[k]);
+		fputs("</tr>\n", out);
+	}
+	fputs("</tbody>\n</table>\n", out);
+}
+
+static void html_key(FILE *out)
+{
+	static const double stops[] = { 0.0, 0.25, 0.5, 0.75, 1.0 };
+	struct present_scale s;
+
+	present_scale_init(&s, true);
+	present_scale_add(&s, 0.0);
+	present_scale_add(&s, 1.0);
+	fputs("<p class=\"key\">Each column is shaded from worst to best: "
+	      "rates high = good, CPU % per unit of rate low = good, latency "
+	      "low = good.<br>worst", out);
+	for (size_t i = 0; i < sizeof(stops) / sizeof(stops[0]); i++) {
+		fputs("<span", out);
+		html_shade(out, &s, stops[i]);
+		fputs(">&nbsp;</span>", out);
+	}
+	fputs("best</p>\n", out);
+}
+
+void fmt_html(FILE *out, const struct run_results *runs, size_t n)
+{
+	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+		"<meta charset=\"utf-8\">\n"
+		"<meta name=\"generator\" content=\"clyde %s\">\n"
+		"<title>Disk benchmark results</title>\n<style>\n%s</style>\n"
+		"</head>\n<body>\n<h1>Disk benchmark results</h1>\n"
+		"<p>%zu run%s. Rates in MiB/s (1 MiB = 1024 KiB = 1048576 "
+		"bytes), seeks/s and files/s; CPU in percent of one core; "
+		"latency is the slowest single operation. \"Too fast to "
+		"measure\" is bonnie++'s +++++: the test took under 0.5 s.</p>\n",
+		CLYDE_VERSION, html_style, n, n == 1 ? "" : "s");
+	html_key(out);
+	html_part(out, runs, n, PHASE_PUTC, PHASE_SEEKS, "Sequential I/O",
+		  "Test size", fmt_has_io, present_io);
+	html_part(out, runs, n, PHASE_SEQ_CREATE, PHASE_RAN_DELETE,
+		  "File tests", "Files", fmt_has_files, present_files);
+	fputs("</body>\n</html>\n", out);
+}

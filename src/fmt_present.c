@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fmt_present.c - figures as the human formats show them: test titles and
+ * units, MiB/s with one decimal, latency with a unit, readable size and
+ * file-test descriptions, and the worst-to-best scale HTML shades by.
+ */
+#include "fmt_present.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fmt_internal.h"
+
+static const struct present_test tests[PHASE_COUNT] = {
+	{ PHASE_PUTC, "Per-char write", "Per-char write MiB/s", PRESENT_MIB_S },
+	{ PHASE_WRITE, "Block write", "Block write MiB/s", PRESENT_MIB_S },
+	{ PHASE_REWRITE, "Rewrite", "Rewrite MiB/s", PRESENT_MIB_S },
+	{ PHASE_GETC, "Per-char read", "Per-char read MiB/s", PRESENT_MIB_S },
+	{ PHASE_READ, "Block read", "Block read MiB/s", PRESENT_MIB_S },
+	{ PHASE_SEEKS, "Random seeks", "Seeks/s", PRESENT_SEEKS_S },
+	{ PHASE_SEQ_CREATE, "Sequential create", "Seq. create/s", PRESENT_FILES_S },
+	{ PHASE_SEQ_STAT, "Sequential read", "Seq. read/s", PRESENT_FILES_S },
+	{ PHASE_SEQ_DELETE, "Sequential delete", "Seq. delete/s", PRESENT_FILES_S },
+	{ PHASE_RAN_CREATE, "Random create", "Random create/s", PRESENT_FILES_S },
+	{ PHASE_RAN_STAT, "Random read", "Random read/s", PRESENT_FILES_S },
+	{ PHASE_RAN_DELETE, "Random delete", "Random delete/s", PRESENT_FILES_S },
+};
+
+const struct present_test *present_test(enum phase_id phase)
+{
+	return &tests[(unsigned)phase < PHASE_COUNT ? phase : 0];
+}
+
+const char *present_unit_name(enum present_unit unit)
+{
+	switch (unit) {
+	case PRESENT_MIB_S:
+		return "MiB/s";
+	case PRESENT_SEEKS_S:
+		return "seeks/s";
+	case PRESENT_FILES_S:
+		break;
+	}
+	return "files/s";
+}
+
+double present_value(const struct phase_result *p, enum phase_id phase)
+{
+	double rate = p->rate > 0 ? p->rate : 0.0;
+
+	return present_test(phase)->unit == PRESENT_MIB_S ? rate / 1024.0 : rate;
+}
+
+const char *present_rate(const struct phase_result *p, enum phase_id phase,
+			 char *buf, size_t len)
+{
+	double v = present_value(p, phase);
+
+	if (p->state == FIGURE_NONE)
+		snprintf(buf, len, "%s", "");
+	else if (p->state == FIGURE_TOO_FAST)
+		snprintf(buf, len, "+++++");
+	else if (present_test(phase)->unit == PRESENT_MIB_S)
+		/* Whole KiB/s below 1 MiB/s would all read "0.0". */
+		snprintf(buf, len, v < 0.95 ? "%.3f" : "%.1f", v);
+	else if (present_test(phase)->unit == PRESENT_SEEKS_S)
+		snprintf(buf, len, v >= 1000.0 ? "%.0f" : "%.1f", v);
+	else
+		snprintf(buf, len, "%" PRId64, fmt_whole(v));
+	return buf;
+}
+
+const char *present_cpu(const struct phase_result *p, char *buf, size_t len)
+{
+	if (p->state == FIGURE_VALUE)
+		snprintf(buf, len, "%" PRId64, fmt_whole(p->cpu_pct));
+	else
+		snprintf(buf, len, "%s", "");
+	return buf;
+}
+
+/* Whole microseconds, as bonnie++ measures them; the unit follows the size. */
+const char *present_latency(uint64_t ns, char *buf, size_t len)
+{
+	uint64_t us = ns / 1000;
+
+	if (ns == 0)
+		snprintf(buf, len, "%s", "");
+	else if (us < 1000)
+		snprintf(buf, len, "%" PRIu64 " \xc2\xb5s", us);
+	else if (us < 100000)
+		snprintf(buf, len, "%.1f ms", (double)us / 1e3);
+	else if (us < 1000000)
+		snprintf(buf, len, "%.0f ms", (double)us / 1e3);
+	else if (us < 100000000)
+		snprintf(buf, len, "%.2f s", (double)us / 1e6);
+	else
+		snprintf(buf, len, "%.0f s", (double)us / 1e6);
+	return buf;
+}
+
+/* "512 B", "64 KiB", "1 MiB". */
+static const char *bytes_text(uint64_t bytes, char *buf, size_t len)
+{
+	if (bytes != 0 && bytes % MIB == 0)
+		snprintf(buf, len, "%" PRIu64 " MiB", bytes / MIB);
+	else if (bytes != 0 && bytes % KIB == 0)
+		snprintf(buf, len, "%" PRIu64 " KiB", bytes / KIB);
+	else
+		snprintf(buf, len, "%" PRIu64 " B", bytes);
+	return buf;
+}
+
+/* Append ", TEXT" style pieces to BUF without overflowing it. */
+static void append(char *buf, size_t len, const char *fmt, uint64_t value)
+{
+	size_t used = strlen(buf);
+
+	if (used < len)
+		snprintf(buf + used, len - used, fmt, value);
+}
+
+const char *present_io(const struct run_results *r, char *buf, size_t len)
+{
+	char chunk[32];
+	size_t used;
+
+	if (r->io.size_mib % 1024 == 0)
+		snprintf(buf, len, "%" PRIu64 " GiB", r->io.size_mib / 1024);
+	else
+		snprintf(buf, len, "%" PRIu64 " MiB", r->io.size_mib);
+	if (fmt_io_chunk(r) != DEFAULT_CHUNK_BYTES) {
+		used = strlen(buf);
+		snprintf(buf + used, len - used, ", %s chunks",
+			 bytes_text(fmt_io_chunk(r), chunk, sizeof(chunk)));
+	}
+	if (fmt_concurrency(r) != 1)
+		append(buf, len, ", %" PRIu64 " copies", fmt_concurrency(r));
+	if (fmt_io_seeks(r) != DEFAULT_SEEKS)
+		append(buf, len, ", %" PRIu64 " seeks", fmt_io_seeks(r));
+	if (fmt_io_seekers(r) != DEFAULT_SEEKERS)
+		append(buf, len, ", %" PRIu64 " seekers", fmt_io_seekers(r));
+	return buf;
+}
+
+const char *present_files(const struct run_results *r, char *buf, size_t len)
+{
+	const struct file_params *f = &r->files;
+	uint64_t count = f->count_k * 1024;
+
+	if (f->max_bytes == FILES_HARD_LINKS)
+		snprintf(buf, len, "%" PRIu64 " hard links", count);
+	else if (f->max_bytes == FILES_SYMLINKS)
+		snprintf(buf, len, "%" PRIu64 " symlinks", count);
+	else
+		snprintf(buf, len, "%" PRIu64 " files", count);
+	if (f->max_bytes > 0 && f->min_bytes != f->max_bytes)
+		append(buf, len, ", %" PRIu64, (uint64_t)f->min_bytes);
+	if (f->max_bytes > 0)
+		append(buf, len, f->min_bytes != f->max_bytes ? "-%" PRIu64 " B"
+							      : ", %" PRIu64 " B",
+		       (uint64_t)f->max_bytes);
+	if (f->dirs > 1)
+		append(buf, len, ", %" PRIu64 " dirs", f->dirs);
+	return buf;
+}
+
+bool present_used(const struct run_results *runs, size_t n,
+		  enum phase_id phase)
+{
+	for (size_t i = 0; i < n; i++)
+		if (runs[i].phase[phase].state != FIGURE_NONE)
+			return true;
+	return false;
+}
+
+bool present_has_latency(const struct run_results *runs, size_t n,
+			 enum phase_id phase)
+{
+	for (size_t i = 0; i < n; i++)
+		if (runs[i].phase[phase].state != FIGURE_NONE &&
+		    runs[i].phase[phase].lat.max_ns != 0)
+			return true;
+	return false;
+}
+
+void present_scale_init(struct present_scale *s, bool higher_is_better)
+{
+	s->lo = s->hi = 0.0;
+	s->count = 0;
+	s->higher_is_better = higher_is_better;
+}
+
+void present_scale_add(struct present_scale *s, double value)
+{
+	if (s->count == 0 || value < s->lo)
+		s->lo = value;
+	if (s->count == 0 || value > s->hi)
+		s->hi = value;
+	s->count++;
+}
+
+bool present_scale_on(const struct present_scale *s)
+{
+	return s->count >= 2 && s->hi > s->lo;
+}
+
+double present_scale_pos(const struct present_scale *s, double value)
+{
+	double t;
+
+	if (!present_scale_on(s))
+		return 0.5;
+	t = (value - s->lo) / (s->hi - s->lo);
+	if (t < 0.0)
+		t = 0.0;
+	if (t > 1.0)
+		t = 1.0;
+	if (!s->higher_is_better)
+		t = 1.0 - t;
+	/* best/worst under 2: a 10% spread spans a tenth of the colours. */
+	if (s->lo > 0 && s->hi < 2.0 * s->lo)
+		t = 0.5 + (t - 0.5) * (s->hi / s->lo - 1.0);
+	return t;
+}

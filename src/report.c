@@ -1,0 +1,279 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report.c - the `clyde report` command: its options, reading CSV lines
+ * from files or stdin (numbering them for error messages), the optional
+ * summary rows, and the one formatter that renders every run together.
+ */
+#include "report.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include "csv.h"
+#include "fmt.h"
+#include "summary.h"
+
+static const struct {
+	const char *name;
+	const char *help;
+} formats[REPORT_FORMAT_COUNT] = {
+	[REPORT_TEXT_103] = { "text-1.03", "bonnie++ 1.03's table (the default)" },
+	[REPORT_TEXT_196] = { "text-1.96", "bonnie++ 1.96's table, with Latency rows" },
+	[REPORT_TEXT_200] = { "text-2.00", "bonnie++ 2.00's table: k/m/g rates, Latency rows" },
+	[REPORT_MARKDOWN] = { "markdown", "GitHub-flavoured Markdown tables" },
+	[REPORT_HTML] = { "html", "one self-contained HTML page, columns shaded" },
+	[REPORT_SVG] = { "svg", "one SVG image with a bar chart per test" },
+	[REPORT_CSV_198] = { "csv-1.98", "every run as a 1.98 CSV line" },
+};
+
+int report_format_parse(const char *name, enum report_format *format)
+{
+	for (int f = 0; f < REPORT_FORMAT_COUNT; f++) {
+		if (strcmp(name, formats[f].name) == 0) {
+			*format = (enum report_format)f;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *report_format_name(enum report_format format)
+{
+	return (unsigned)format < REPORT_FORMAT_COUNT ? formats[format].name
+						      : "?";
+}
+
+void report_render(FILE *out, enum report_format format,
+		   const struct run_results *runs, size_t n)
+{
+	static const struct table_style wide = { .wide_names = true };
+
+	switch (format) {
+	case REPORT_TEXT_103:
+		fmt_table(out, TABLE_103, runs, n, &wide);
+		break;
+	case REPORT_TEXT_196:
+		fmt_table(out, TABLE_196, runs, n, &wide);
+		break;
+	case REPORT_TEXT_200:
+		fmt_table(out, TABLE_200, runs, n, &wide);
+		break;
+	case REPORT_MARKDOWN:
+		fmt_markdown(out, runs, n);
+		break;
+	case REPORT_HTML:
+		fmt_html(out, runs, n);
+		break;
+	case REPORT_SVG:
+		fmt_svg(out, runs, n);
+		break;
+	case REPORT_CSV_198:
+		for (size_t i = 0; i < n; i++)
+			fmt_csv_line(out, &runs[i], CSV_198);
+		break;
+	case REPORT_FORMAT_COUNT:
+		break;
+	}
+}
+
+void report_usage(FILE *out)
+{
+	fputs("clyde report [--format fmt] [--summary] [file ...]\n", out);
+}
+
+static void report_help(FILE *out)
+{
+	fputs("usage: ", out);
+	report_usage(out);
+	fputs("\nReads CSV lines of bonnie++ 1.03, 1.93c, 1.96, 1.97, 1.98 and "
+	      "of clyde from\nthe files (standard input without any) and prints "
+	      "every run in one comparison.\n\n  --format fmt\n", out);
+	for (int f = 0; f < REPORT_FORMAT_COUNT; f++)
+		fprintf(out, "      %-10s %s\n", formats[f].name, formats[f].help);
+	fputs("  --summary\n      add min, median and max rows for every "
+	      "machine name with several runs\n  --help\n      print this "
+	      "help and exit\n", out);
+}
+
+/* The runs read so far, in input order. */
+struct run_list {
+	struct run_results *v;
+	size_t n, cap;
+};
+
+static int list_push(struct run_list *list, const struct run_results *r)
+{
+	if (list->n == list->cap) {
+		size_t cap = list->cap ? 2 * list->cap : 16;
+		struct run_results *v = realloc(list->v, cap * sizeof(*v));
+
+		if (!v)
+			return -1;
+		list->v = v;
+		list->cap = cap;
+	}
+	list->v[list->n++] = *r;
+	return 0;
+}
+
+/*
+ * Every line of IN (called NAME in messages) into LIST. Returns 0, 1 when
+ * some line was bad or the stream failed (each said on stderr), -1 when
+ * memory ran out.
+ */
+static int read_stream(FILE *in, const char *name, struct run_list *list)
+{
+	char *line = NULL;
+	size_t cap = 0, lineno = 0;
+	ssize_t len;
+	int status = 0;
+
+	while ((len = getline(&line, &cap, in)) >= 0) {
+		struct parse_error err = { "" };
+		struct run_results r;
+		const char *nul = memchr(line, '\0', (size_t)len);
+		int rc;
+
+		lineno++;
+		/*
+		 * The parser sees the text up to a NUL: a bad byte it finds
+		 * there comes first, anything else it says is beside the point.
+		 */
+		rc = csv_parse_line(line, &r, &err);
+		if (nul && (rc >= 0 || (strncmp(err.msg, "control ", 8) != 0 &&
+					strncmp(err.msg, "binary ", 7) != 0))) {
+			snprintf(err.msg, sizeof(err.msg), "binary byte 0x00 at "
+				 "byte %zu", (size_t)(nul - line) + 1);
+			rc = -1;
+		}
+		if (rc < 0) {
+			fprintf(stderr, "clyde: %s:%zu: %s\n", name, lineno,
+				err.msg);
+			status = 1;
+		} else if (rc > 0 && list_push(list, &r) != 0) {
+			status = -1;
+			break;
+		}
+	}
+	if (status >= 0 && ferror(in)) {
+		fprintf(stderr, "clyde: %s: read: %s\n", name, strerror(errno));
+		status = 1;
+	}
+	free(line);
+	return status;
+}
+
+/* Options into *format and *summary; -1 after a usage error, 1 after --help. */
+static int parse_options(int argc, char **argv, enum report_format *format,
+			 bool *summary)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "summary", no_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	opterr = 0;
+	optind = 0; /* start afresh: clyde's own parser may have run */
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (report_format_parse(optarg, format) != 0) {
+				fprintf(stderr, "clyde: report: unknown format "
+					"'%s'\n", optarg);
+				return -1;
+			}
+			break;
+		case 's':
+			*summary = true;
+			break;
+		case 'h':
+			report_help(stdout);
+			return 1;
+		case ':':
+			fprintf(stderr, "clyde: report: %s needs a value\n",
+				argv[optind - 1]);
+			return -1;
+		default:
+			if (optopt > 0)
+				fprintf(stderr, "clyde: report: unknown option "
+					"'-%c'\n", optopt);
+			else
+				fprintf(stderr, "clyde: report: unknown option "
+					"'%s'\n", argv[optind - 1]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Read every input named in ARGV[first..argc), or stdin. */
+static int read_inputs(int argc, char **argv, int first,
+		       struct run_list *list)
+{
+	int status = 0;
+
+	if (first >= argc)
+		return read_stream(stdin, "stdin", list);
+	for (int i = first; i < argc && status >= 0; i++) {
+		bool is_stdin = strcmp(argv[i], "-") == 0;
+		FILE *in = is_stdin ? stdin : fopen(argv[i], "r");
+		int rc;
+
+		if (!in) {
+			fprintf(stderr, "clyde: %s: %s\n", argv[i],
+				strerror(errno));
+			status = 1;
+			continue;
+		}
+		rc = read_stream(in, is_stdin ? "stdin" : argv[i], list);
+		if (!is_stdin)
+			fclose(in);
+		status = rc < 0 ? rc : (status | rc);
+	}
+	return status;
+}
+
+int report_main(int argc, char **argv)
+{
+	enum report_format format = REPORT_TEXT_103;
+	struct run_list list = { NULL, 0, 0 };
+	struct run_results *shown;
+	size_t n_shown;
+	bool summary = false;
+	int status = parse_options(argc, argv, &format, &summary);
+
+	if (status != 0)
+		return status < 0 ? 1 : 0;
+	status = read_inputs(argc, argv, optind, &list);
+	shown = list.v;
+	n_shown = list.n;
+	if (status >= 0 && summary && list.n > 0 &&
+	    summary_add(list.v, list.n, &shown, &n_shown, stderr) != 0)
+		status = -1;
+	if (status < 0) {
+		fprintf(stderr, "clyde: report: out of memory\n");
+		free(list.v);
+		return 1;
+	}
+	if (n_shown == 0 && status == 0) {
+		fprintf(stderr, "clyde: report: no results in the input\n");
+		status = 1;
+	}
+	if (n_shown > 0)
+		report_render(stdout, format, shown, n_shown);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "clyde: report: write: %s\n", strerror(errno));
+		status = 1;
+	}
+	if (shown != list.v)
+		free(shown);
+	free(list.v);
+	return status;
+}

@@ -1,0 +1,491 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_report.c - `clyde report`'s formats against the golden files in
+ * tests/golden/report (from the 2.00a fixtures' CSV lines, hand-made runs
+ * and a --summary set), the summary statistics, escaping, and well-formed
+ * HTML/SVG. CLYDE_GOLDEN_UPDATE=1 rewrites the golden files.
+ */
+#include <dirent.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "csv.h"
+#include "fmt.h"
+#include "fmt_present.h"
+#include "report.h"
+#include "summary.h"
+
+#define FIXTURES "tests/golden/fixtures"
+#define GOLDEN "tests/golden/report"
+#define MAX_RUNS 64
+
+static const char *const exts[REPORT_FORMAT_COUNT] = {
+	[REPORT_TEXT_103] = "text103", [REPORT_TEXT_196] = "text196",
+	[REPORT_TEXT_200] = "text200", [REPORT_MARKDOWN] = "md",
+	[REPORT_HTML] = "html",	       [REPORT_SVG] = "svg",
+	[REPORT_CSV_198] = "csv198",
+};
+
+static bool updating(void)
+{
+	const char *v = getenv("CLYDE_GOLDEN_UPDATE");
+
+	return v && strcmp(v, "1") == 0;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem;
+	char buf[4096];
+	size_t got;
+
+	if (!f)
+		return NULL;
+	mem = open_memstream(&text, &len);
+	while ((got = fread(buf, 1, sizeof(buf), f)) > 0)
+		fwrite(buf, 1, got, mem);
+	fclose(mem);
+	fclose(f);
+	return text;
+}
+
+static char *render(enum report_format format, const struct run_results *runs,
+		    size_t n)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	report_render(mem, format, runs, n);
+	fclose(mem);
+	return text;
+}
+
+/* GOT against the golden file PATH (or written to it when updating). */
+static void check_golden(const char *name, const char *path, const char *got)
+{
+	char *want;
+	size_t i = 0, line = 1;
+
+	if (updating()) {
+		FILE *f = fopen(path, "w");
+
+		CHECK(name, f && fputs(got, f) >= 0 && fclose(f) == 0);
+		return;
+	}
+	want = slurp(path);
+	if (!want)
+		printf("# %s: cannot read %s (make golden writes it)\n", name, path);
+	if (want && strcmp(got, want) != 0) {
+		while (got[i] && got[i] == want[i])
+			line += got[i++] == '\n';
+		printf("# %s: %s differs from line %zu\n", name, path, line);
+	}
+	CHECK(name, want && strcmp(got, want) == 0);
+	free(want);
+}
+
+static bool bad(char *why, size_t len, const char *fmt, const char *what,
+		size_t at)
+{
+	snprintf(why, len, fmt, what, at);
+	return false;
+}
+
+/*
+ * Well-formed markup: every element closed in order (HTML's void elements
+ * excepted), every '&' an entity, no '<' or '>' outside tags.
+ */
+static bool well_formed(const char *text, bool html, char *why, size_t len)
+{
+	static const char *const voids[] = { "meta", "br", "link", "img", "hr" };
+	char stack[64][16];
+	size_t depth = 0;
+
+	for (const char *p = text; *p; p++) {
+		if (*p == '&') {
+			size_t k = strspn(p + 1, "abcdefghijklmnopqrstuvwxyz#0123456789");
+
+			if (k == 0 || p[1 + k] != ';')
+				return bad(why, len, "%sbare & at %zu", "", (size_t)(p - text));
+			continue;
+		}
+		if (*p == '>')
+			return bad(why, len, "%sstray > at %zu", "", (size_t)(p - text));
+		if (*p != '<')
+			continue;
+		const char *end = strchr(p, '>');
+		bool closing = p[1] == '/';
+		char name[16];
+		size_t nlen = strcspn(p + 1 + closing, " \t\n/>");
+		bool is_void = false;
+
+		if (!end || memchr(p + 1, '<', (size_t)(end - p - 1)))
+			return bad(why, len, "%sbroken tag at %zu", "", (size_t)(p - text));
+		if (p[1] == '!' || p[1] == '?') {
+			p = end;
+			continue;
+		}
+		snprintf(name, sizeof(name), "%.*s", (int)nlen, p + 1 + closing);
+		for (size_t v = 0; html && v < sizeof(voids) / sizeof(voids[0]); v++)
+			is_void |= strcmp(name, voids[v]) == 0;
+		if (closing) {
+			if (depth == 0 || strcmp(stack[depth - 1], name) != 0)
+				return bad(why, len, "</%s> closes element %zu", name, depth);
+			depth--;
+		} else if (end[-1] != '/' && !is_void) {
+			if (depth == 64)
+				return bad(why, len, "%stoo deep at %zu", "", (size_t)(p - text));
+			strcpy(stack[depth++], name);
+		}
+		p = end;
+	}
+	if (depth != 0)
+		return bad(why, len, "<%s> never closed (%zu open)", stack[depth - 1], depth);
+	return true;
+}
+
+static void check_markup(const char *name, enum report_format f, const char *text)
+{
+	char why[128] = "", label[160];
+
+	if (f != REPORT_HTML && f != REPORT_SVG)
+		return;
+	snprintf(label, sizeof(label), "%s well-formed", name);
+	if (!well_formed(text, f == REPORT_HTML, why, sizeof(why)))
+		printf("# %s: %s\n", label, why);
+	CHECK(label, well_formed(text, f == REPORT_HTML, why, sizeof(why)));
+}
+
+/* Every format of RUNS against tests/golden/report/SET.EXT. */
+static void check_set(const char *set, const struct run_results *runs, size_t n)
+{
+	for (int f = 0; f < REPORT_FORMAT_COUNT; f++) {
+		char label[128], path[256];
+		char *got = render((enum report_format)f, runs, n);
+
+		snprintf(label, sizeof(label), "report %s %s", set,
+			 report_format_name((enum report_format)f));
+		snprintf(path, sizeof(path), GOLDEN "/%s.%s", set, exts[f]);
+		check_golden(label, path, got);
+		check_markup(label, (enum report_format)f, got);
+		free(got);
+	}
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every CSV line of every fixture, in file-name order: real 2.00a runs. */
+static size_t fixture_runs(struct run_results *runs)
+{
+	DIR *dir = opendir(FIXTURES);
+	char *names[64];
+	size_t n_names = 0, n = 0;
+	struct dirent *e;
+
+	while (dir && (e = readdir(dir)) != NULL && n_names < 64) {
+		size_t len = strlen(e->d_name);
+
+		if (len > 7 && strcmp(e->d_name + len - 7, ".stdout") == 0)
+			names[n_names++] = strdup(e->d_name);
+	}
+	if (dir)
+		closedir(dir);
+	qsort(names, n_names, sizeof(names[0]), by_name);
+	for (size_t i = 0; i < n_names; i++) {
+		char path[512], *text, *save = NULL;
+
+		snprintf(path, sizeof(path), FIXTURES "/%s", names[i]);
+		text = slurp(path);
+		for (char *line = text ? strtok_r(text, "\n", &save) : NULL;
+		     line && n < MAX_RUNS; line = strtok_r(NULL, "\n", &save)) {
+			struct parse_error err;
+
+			if (strncmp(line, "1.98,", 5) == 0)
+				CHECK("fixture line parses",
+				      csv_parse_line(line, &runs[n++], &err) == 1);
+		}
+		free(text);
+		free(names[i]);
+	}
+	return n;
+}
+
+static struct run_results blank(const char *machine, uint64_t size_mib,
+				uint64_t files_k)
+{
+	struct run_results r;
+
+	memset(&r, 0, sizeof(r));
+	strcpy(r.program, "clyde");
+	strcpy(r.version, CLYDE_VERSION);
+	strcpy(r.format_id, "1.96");
+	snprintf(r.machine, sizeof(r.machine), "%s", machine);
+	strcpy(r.seed, "7");
+	r.concurrency = 1;
+	r.io = (struct io_params){ size_mib, DEFAULT_CHUNK_BYTES, DEFAULT_SEEKS,
+				   DEFAULT_SEEKERS };
+	r.files = (struct file_params){ files_k, 0, 0, 1, DEFAULT_FILE_CHUNK_BYTES };
+	r.perchar_mib = size_mib;
+	return r;
+}
+
+static void set(struct run_results *r, enum phase_id p, enum figure_state s,
+		double rate, double cpu, uint64_t lat_us)
+{
+	r->phase[p].state = s;
+	r->phase[p].rate = rate;
+	r->phase[p].cpu_pct = cpu;
+	r->phase[p].lat.max_ns = lat_us * 1000;
+}
+
+/* Runs that exercise every cell: names to escape, every state, every unit. */
+static size_t hand_runs(struct run_results *runs)
+{
+	runs[0] = blank("Laptop AHCI DL X25-M v1.4 TRIMed <script>alert(\"x\")</script> & 'co'", 2048, 16);
+	set(&runs[0], PHASE_PUTC, FIGURE_VALUE, 6, 6, 1445000);
+	set(&runs[0], PHASE_WRITE, FIGURE_VALUE, 245000, 30, 120000);
+	set(&runs[0], PHASE_REWRITE, FIGURE_VALUE, 98000, 12, 1366000);
+	set(&runs[0], PHASE_GETC, FIGURE_VALUE, 8100, 97, 56);
+	set(&runs[0], PHASE_READ, FIGURE_TOO_FAST, 0, 0, 159);
+	set(&runs[0], PHASE_SEEKS, FIGURE_VALUE, 236.84, 6, 123456789);
+	runs[0].files.max_bytes = 1000;
+	runs[0].files.min_bytes = 100;
+	runs[0].files.dirs = 2;
+	for (int p = PHASE_FILE_FIRST; p < PHASE_COUNT; p++)
+		set(&runs[0], p, p % 2 ? FIGURE_TOO_FAST : FIGURE_VALUE, 11029, 99, 2912);
+	runs[1] = blank("srv|rack_2 *x*", 0, 4);
+	runs[1].files.max_bytes = FILES_HARD_LINKS;
+	for (int p = PHASE_FILE_FIRST; p < PHASE_COUNT; p++)
+		set(&runs[1], p, FIGURE_VALUE, 1221 + 100 * p, 67, 7984);
+	runs[2] = blank("nas", 512, 0);
+	runs[2].concurrency = 2;
+	runs[2].io.chunk_bytes = 4096;
+	runs[2].perchar_mib = 0;
+	for (int p = PHASE_WRITE; p <= PHASE_SEEKS; p++)
+		if (p != PHASE_GETC)
+			set(&runs[2], p, FIGURE_VALUE, 92464.0 * p, 50, 4532);
+	set(&runs[2], PHASE_SEEKS, FIGURE_VALUE, 13193.4, 104, 7920);
+	runs[3] = blank("ünïcode-box", 1024, 0);
+	strcpy(runs[3].program, "bonnie++");
+	strcpy(runs[3].version, "1.03e");
+	for (int p = PHASE_PUTC; p <= PHASE_SEEKS; p++)
+		set(&runs[3], p, FIGURE_VALUE, 100000.0 + 20000 * p, 20 + p, 0);
+	return 4;
+}
+
+/* A --summary input: ssd x5 and hdd x4 interleaved, then nvme once. */
+static size_t summary_runs(struct run_results *runs)
+{
+	static const double ssd[5] = { 410000, 398000, 425000, 401000, 415500 };
+	static const double hdd[4] = { 180000, 150000, 170000, 160000 };
+	static const char order[] = "sshsshshhn";
+	size_t n_ssd = 0, n_hdd = 0;
+
+	for (size_t n = 0; n < sizeof(order) - 1; n++) {
+		struct run_results *r = &runs[n];
+
+		if (order[n] == 's') {
+			size_t i = n_ssd++;
+
+			*r = blank("ssd", 4096, 0);
+			r->perchar_mib = 0;
+			set(r, PHASE_WRITE, FIGURE_VALUE, ssd[i], 40 + (double)i, 900 + 10 * i);
+			set(r, PHASE_REWRITE, FIGURE_VALUE, ssd[i] / 2, 30 - (double)i, 1500);
+			set(r, PHASE_READ, i == 1 || i == 3 ? FIGURE_TOO_FAST : FIGURE_VALUE,
+			    ssd[i] * 3, 60, 200 + i);
+			set(r, PHASE_SEEKS, FIGURE_TOO_FAST, 0, 0, 4000 - 100 * i);
+		} else if (order[n] == 'h') {
+			size_t i = n_hdd++;
+
+			*r = blank("hdd", 2048, 1);
+			for (int p = PHASE_FILE_FIRST; p < PHASE_COUNT; p++)
+				set(r, p, FIGURE_VALUE, 1000 + 50 * (double)i + p, 9, 3000);
+			set(r, PHASE_WRITE, FIGURE_VALUE, hdd[i], 10, 250000 + 10000 * (i % 2));
+		} else {
+			*r = blank("nvme", 8192, 0);
+			set(r, PHASE_WRITE, FIGURE_VALUE, 2100000, 70, 80);
+		}
+	}
+	return sizeof(order) - 1;
+}
+
+static const struct run_results *find(const struct run_results *runs, size_t n,
+				      const char *machine)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(runs[i].machine, machine) == 0)
+			return &runs[i];
+	return NULL;
+}
+
+static void test_summary(void)
+{
+	static struct run_results in[MAX_RUNS];
+	struct run_results *out;
+	const struct run_results *r;
+	size_t n = summary_runs(in), n_out;
+	char *notes = NULL;
+	size_t notes_len = 0;
+	FILE *mem = open_memstream(&notes, &notes_len);
+	double v[4] = { 4, 1, 3, 2 }, odd[3] = { 5, 9, 1 }, s[3];
+
+	summary_stats(v, 4, s);
+	CHECK("stats even: min, mean of the middle two, max",
+	      s[0] == 1 && s[1] == 2.5 && s[2] == 4);
+	summary_stats(odd, 3, s);
+	CHECK("stats odd: the middle value", s[0] == 1 && s[1] == 5 && s[2] == 9);
+	summary_stats(odd, 1, s);
+	CHECK("stats of one value", s[0] == 1 && s[1] == 1 && s[2] == 1);
+
+	CHECK("summary_add", summary_add(in, n, &out, &n_out, mem) == 0);
+	fclose(mem);
+	CHECK_U64("summary adds 3 rows for each of 2 names", n_out, n + 6);
+	CHECK_STR("ssd rows follow ssd's last run", out[7].machine, "ssd (min)");
+	CHECK_STR("hdd rows after hdd's last run", out[12].machine, "hdd (min)");
+	CHECK_STR("a single run gets no rows", out[n_out - 1].machine, "nvme");
+	r = find(out, n_out, "ssd (median)");
+	CHECK("ssd median block write", r && r->phase[PHASE_WRITE].rate == 410000);
+	CHECK("ssd median cpu on its own", r && r->phase[PHASE_WRITE].cpu_pct == 42);
+	CHECK("ssd median latency", r && r->phase[PHASE_WRITE].lat.max_ns == 920000);
+	CHECK("+++++ left out: median of 3 block reads",
+	      r && r->phase[PHASE_READ].state == FIGURE_VALUE &&
+		      r->phase[PHASE_READ].rate == 1246500);
+	CHECK("all +++++ stays +++++", r && r->phase[PHASE_SEEKS].state == FIGURE_TOO_FAST);
+	CHECK("latency of +++++ runs still summarised",
+	      r && r->phase[PHASE_SEEKS].lat.max_ns == 3800000);
+	CHECK("not run stays blank", r && r->phase[PHASE_PUTC].state == FIGURE_NONE);
+	r = find(out, n_out, "ssd (min)");
+	CHECK("ssd min", r && r->phase[PHASE_WRITE].rate == 398000 &&
+				 r->phase[PHASE_WRITE].cpu_pct == 40 &&
+				 r->phase[PHASE_READ].rate == 1230000 &&
+				 r->seed[0] == '\0');
+	r = find(out, n_out, "hdd (median)");
+	CHECK("hdd even count: mean of the middle two",
+	      r && r->phase[PHASE_WRITE].rate == 165000);
+	CHECK("hdd file tests summarised", r && r->files.count_k == 1 &&
+						   r->phase[PHASE_SEQ_CREATE].state == FIGURE_VALUE);
+	r = find(out, n_out, "hdd (max)");
+	CHECK("hdd max", r && r->phase[PHASE_WRITE].rate == 180000 &&
+				 r->phase[PHASE_WRITE].lat.max_ns == 260000000);
+	CHECK("note names the +++++ runs left out",
+	      notes && strstr(notes, "clyde: report: note: ssd: block input was "
+				     "too fast to measure (+++++) in 2 of 5 runs; its "
+				     "min/median/max use the other 3\n"));
+	CHECK("no note for a test +++++ in every run",
+	      notes && !strstr(notes, "seeks was too fast"));
+	check_set("summary", out, n_out);
+	free(notes);
+	free(out);
+}
+
+/* bonnie++ 1.96's own rows (reference 8.2), from the public ako line. */
+static void test_text_196(void)
+{
+	struct run_results r;
+	struct parse_error err;
+	char *t;
+
+	CHECK("ako line parses",
+	      csv_parse_line("1.96,1.96,ako,1,1307255609,4018M,,,,56561,10,32386,12,,,88826,16,110.1,3,,,,,,,,,,,,,,,,,,,5549ms,228ms,,43102us,430ms,,,,,,",
+			     &r, &err) == 1);
+	t = render(REPORT_TEXT_196, &r, 1);
+	CHECK("text-1.96 reproduces 1.96's row",
+	      strstr(t, "\nako           4018M           56561  10 32386  12           88826  16 110.1   3\n"));
+	CHECK("text-1.96 reproduces 1.96's latency row",
+	      strstr(t, "\nLatency                        5549ms     228ms             43102us     430ms\n"));
+	CHECK("text-1.96 header", strncmp(t, "Version  1.96       ------Sequential Output", 43) == 0);
+	free(t);
+}
+
+static void test_pieces(void)
+{
+	struct run_results runs[MAX_RUNS];
+	enum report_format f;
+	char buf[PRESENT_TEXT_MAX];
+	struct phase_result ph = { .state = FIGURE_VALUE, .rate = 6 };
+	struct present_scale s;
+	char *t;
+	size_t n = hand_runs(runs);
+
+	for (int i = 0; i < REPORT_FORMAT_COUNT; i++)
+		CHECK("format names round trip",
+		      report_format_parse(report_format_name((enum report_format)i), &f) == 0 &&
+			      f == (enum report_format)i);
+	CHECK("unknown format", report_format_parse("text-1.97", &f) == -1);
+	CHECK_STR("latency us", present_latency(56000, buf, sizeof(buf)), "56 \xc2\xb5s");
+	CHECK_STR("latency ms", present_latency(8001000, buf, sizeof(buf)), "8.0 ms");
+	CHECK_STR("latency 100 ms", present_latency(120000000, buf, sizeof(buf)), "120 ms");
+	CHECK_STR("latency s", present_latency(1366000000, buf, sizeof(buf)), "1.37 s");
+	CHECK_STR("slow per-char is not 0.0", present_rate(&ph, PHASE_PUTC, buf, sizeof(buf)), "0.006");
+	ph.rate = 345395;
+	CHECK_STR("MiB/s one decimal", present_rate(&ph, PHASE_WRITE, buf, sizeof(buf)), "337.3");
+	ph.state = FIGURE_TOO_FAST;
+	CHECK_STR("+++++ stays", present_rate(&ph, PHASE_WRITE, buf, sizeof(buf)), "+++++");
+	present_scale_init(&s, true);
+	present_scale_add(&s, 10);
+	present_scale_add(&s, 100);
+	CHECK("best is 1, worst 0", present_scale_pos(&s, 100) == 1 && present_scale_pos(&s, 10) == 0);
+	present_scale_init(&s, false);
+	present_scale_add(&s, 100);
+	present_scale_add(&s, 110);
+	CHECK("low is good; a 10% spread stays near the middle",
+	      present_scale_pos(&s, 100) > 0.54 && present_scale_pos(&s, 100) < 0.56);
+
+	for (int i = REPORT_HTML; i <= REPORT_SVG; i++) {
+		t = render((enum report_format)i, runs, n);
+		CHECK("no raw <script> from a machine name", !strstr(t, "<script"));
+		free(t);
+	}
+	t = render(REPORT_MARKDOWN, runs, n);
+	CHECK("markdown escapes < | * _", strstr(t, "| srv\\|rack\\_2 \\*x\\* |") &&
+						 strstr(t, "\\<script\\>"));
+	for (const char *p = strstr(t, "<script"); p; p = strstr(p + 1, "<script"))
+		CHECK("markdown: every < of a name escaped", p > t && p[-1] == '\\');
+	CHECK("markdown shows +++++", strstr(t, "| +++++ |"));
+	free(t);
+	t = render(REPORT_HTML, runs, n);
+	CHECK("html escapes the name",
+	      strstr(t, "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;"));
+	CHECK("html: best block write green, worst red",
+	      strstr(t, ">239.3</td>") && strstr(t, "hsl(0,75%,78%)\">90.3</td>") &&
+		      strstr(t, "hsl(120,75%,78%)\">239.3</td>"));
+	CHECK("html: too fast to measure, not 0", strstr(t, "too fast to measure"));
+	CHECK("html: no external resources", !strstr(t, "http://") && !strstr(t, "https://") &&
+						     !strstr(t, "<script"));
+	free(t);
+	t = render(REPORT_SVG, runs, n);
+	CHECK("svg: +++++ is labelled, not a bar", strstr(t, "too fast to measure (+++++)"));
+	CHECK("svg: escaped name", strstr(t, "&lt;script&gt;"));
+	free(t);
+	t = render(REPORT_TEXT_103, runs, n);
+	CHECK("text-1.03 keeps the whole long name",
+	      strstr(t, "\nLaptop AHCI DL X25-M v1.4 TRIMed <script>alert(\"x\")</script> & 'co'"));
+	free(t);
+}
+
+int main(void)
+{
+	static struct run_results runs[MAX_RUNS];
+	size_t n = fixture_runs(runs);
+
+	char why[128];
+
+	CHECK("markup check catches crossed tags", !well_formed("<a><b></a></b>", false, why, sizeof(why)));
+	CHECK("markup check catches a bare &", !well_formed("<a>x & y</a>", false, why, sizeof(why)));
+	CHECK("markup check knows void elements", well_formed("<p><br><meta x=\"1\"></p>", true, why, sizeof(why)));
+	CHECK("fixture lines found", n >= 12);
+	check_set("fixtures", runs, n);
+	n = hand_runs(runs);
+	check_set("hand", runs, n);
+	test_summary();
+	test_text_196();
+	test_pieces();
+	return check_done();
+}
