@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "clyde.h"
 
@@ -55,6 +56,12 @@ const char *present_cpu(const struct phase_result *p, char *buf, size_t len);
  * "123 s"; "" for 0. Returns buf.
  */
 const char *present_latency(uint64_t ns, char *buf, size_t len);
+
+/*
+ * TEXT escaped for HTML and SVG (XML) alike: & < > " ' as character
+ * references.
+ */
+void present_markup_text(FILE *out, const char *text);
 
 /* "1 GiB", "256 MiB, 64 KiB chunks, 2 copies, 100 seeks, 3 seekers". */
 const char *present_io(const struct run_results *r, char *buf, size_t len);

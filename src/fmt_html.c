@@ -36,31 +36,6 @@ static void html_shade(FILE *out, const struct present_scale *s, double v)
 			(int)(present_scale_pos(s, v) * 120.0 + 0.5));
 }
 
-static void html_text(FILE *out, const char *text)
-{
-	for (; *text; text++) {
-		switch (*text) {
-		case '&':
-			fputs("&amp;", out);
-			break;
-		case '<':
-			fputs("&lt;", out);
-			break;
-		case '>':
-			fputs("&gt;", out);
-			break;
-		case '"':
-			fputs("&quot;", out);
-			break;
-		case '\'':
-			fputs("&#39;", out);
-			break;
-		default:
-			fputc(*text, out);
-		}
-	}
-}
-
 /* The three shading scales of one test column over the rows of a part. */
 struct html_column {
 	enum phase_id phase;
@@ -182,7 +157,7 @@ static void html_part(FILE *out, const struct run_results *runs, size_t n,
 		if (!has(r))
 			continue;
 		fprintf(out, "<tr><th%s>", lat ? " rowspan=\"2\"" : "");
-		html_text(out, r->machine);
+		present_markup_text(out, r->machine);
 		fprintf(out, "</th><td class=\"what\">%s</td>",
 			describe(r, text, sizeof(text)));
 		for (size_t k = 0; k < n_cols; k++)

@@ -224,3 +224,28 @@ double present_scale_pos(const struct present_scale *s, double value)
 		t = 0.5 + (t - 0.5) * (s->hi / s->lo - 1.0);
 	return t;
 }
+
+void present_markup_text(FILE *out, const char *text)
+{
+	for (; *text; text++) {
+		switch (*text) {
+		case '&':
+			fputs("&amp;", out);
+			break;
+		case '<':
+			fputs("&lt;", out);
+			break;
+		case '>':
+			fputs("&gt;", out);
+			break;
+		case '"':
+			fputs("&quot;", out);
+			break;
+		case '\'':
+			fputs("&#39;", out);
+			break;
+		default:
+			fputc(*text, out);
+		}
+	}
+}

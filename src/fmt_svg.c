@@ -65,31 +65,6 @@ struct svg_frame {
 	size_t name_cols; /* names longer than this are cut, with an ellipsis */
 };
 
-static void svg_text(FILE *out, const char *text)
-{
-	for (; *text; text++) {
-		switch (*text) {
-		case '&':
-			fputs("&amp;", out);
-			break;
-		case '<':
-			fputs("&lt;", out);
-			break;
-		case '>':
-			fputs("&gt;", out);
-			break;
-		case '"':
-			fputs("&quot;", out);
-			break;
-		case '\'':
-			fputs("&apos;", out);
-			break;
-		default:
-			fputc(*text, out);
-		}
-	}
-}
-
 static size_t utf8_cols(const char *text)
 {
 	size_t cols = 0;
@@ -106,7 +81,7 @@ static void svg_name(FILE *out, const char *name, size_t cols)
 	size_t used = 0, i = 0;
 
 	if (utf8_cols(name) <= cols) {
-		svg_text(out, name);
+		present_markup_text(out, name);
 		return;
 	}
 	while (name[i] && used + 1 < cols) {
@@ -117,7 +92,7 @@ static void svg_name(FILE *out, const char *name, size_t cols)
 	}
 	memcpy(cut, name, i);
 	cut[i] = '\0';
-	svg_text(out, cut);
+	present_markup_text(out, cut);
 	fputs("\xe2\x80\xa6", out);
 }
 
@@ -217,7 +192,7 @@ static int svg_chart(const struct svg_frame *f, const struct run_results *runs,
 		row++;
 		fprintf(f->out, "<text class=\"name\" x=\"%d\" y=\"%d\"><title>",
 			f->x0 - 6, by + 12);
-		svg_text(f->out, runs[i].machine);
+		present_markup_text(f->out, runs[i].machine);
 		fputs("</title>", f->out);
 		svg_name(f->out, runs[i].machine, f->name_cols);
 		fputs("</text>\n", f->out);
