@@ -78,12 +78,17 @@ static int report_phase_error(const struct phase_error *e)
 	return finish(e->status ? e->status : EXIT_IO);
 }
 
-/* The seek phase keeps every piece of every copy open at once. */
+/*
+ * The seek phase keeps every piece of every copy open at once; the file
+ * tests keep each copy's directory open, and with -b every sub-directory.
+ */
 static int raise_file_limit(const struct config *cfg)
 {
 	uint64_t pieces = (cfg->io.size_mib * MIB + TESTFILE_PIECE_BYTES - 1) /
 			  TESTFILE_PIECE_BYTES;
-	uint64_t need = pieces * cfg->concurrency + 64;
+	uint64_t dirs = cfg->files.count_k == 0 ? 0
+			: 2 + (cfg->mode.sync_writes ? cfg->files.dirs : 0);
+	uint64_t need = (pieces > dirs ? pieces : dirs) * cfg->concurrency + 64;
 	struct rlimit rl;
 
 	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
@@ -96,7 +101,7 @@ static int raise_file_limit(const struct config *cfg)
 	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need)
 		return fail_setup(EXIT_SETUP, "the test keeps %" PRIu64 " files open "
 				  "but the limit is %llu; raise it (ulimit -n) or "
-				  "use a smaller -s or -c", need,
+				  "use a smaller -s or -c (or fewer -n directories with -b)", need,
 				  (unsigned long long)rl.rlim_cur);
 	return 0;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "files.h"
 #include "parse.h"
 
 enum long_only {
@@ -227,14 +228,23 @@ static enum options_outcome validate(struct config *cfg, const char *s_text,
 			    "smallest", n_text);
 	if (fp->max_bytes < 0 && fp->min_bytes != 0)
 		return fail(err, len, "-n %s: links take no smallest file size", n_text);
-	if (fp->dirs > 99999)
+	if (fp->dirs == 0)
+		return fail(err, len, "-n %s: at least 1 directory", n_text);
+	if (fp->dirs > FILES_MAX_DIRS)
 		return fail(err, len, "-n %s: at most 99,999 directories", n_text);
-	if (fp->count_k > 0 && fp->dirs > fp->count_k * 1024)
-		return fail(err, len, "-n %s: more directories than files", n_text);
-	if (cfg->ram_mib && fp->count_k * 37 * 2 > cfg->ram_mib * 1024)
-		return fail(err, len, "-n %s: %lluK files in %llu MiB of RAM would "
-			    "page clyde's name list; use fewer files", n_text,
-			    (unsigned long long)fp->count_k,
+	if (fp->count_k > FILES_MAX_COUNT_K)
+		return fail(err, len, "-n %s: not enough memory to test with %lluK "
+			    "files (at most %uK)", n_text,
+			    (unsigned long long)fp->count_k, FILES_MAX_COUNT_K);
+	/* Each copy keeps its own name list; bonnie++ wants it under half the RAM. */
+	uint64_t list_kib = fp->count_k * FILES_ENTRY_BYTES * cfg->concurrency;
+	if (cfg->ram_mib && cfg->ram_mib < UINT64_MAX / 1024 &&
+	    list_kib * 2 > cfg->ram_mib * 1024)
+		return fail(err, len, "-n %s: the name list of %lluK files%s (%llu "
+			    "MiB) would page in %llu MiB of RAM; use fewer files",
+			    n_text, (unsigned long long)fp->count_k,
+			    cfg->concurrency > 1 ? " x -c" : "",
+			    (unsigned long long)((list_kib + 1023) / 1024),
 			    (unsigned long long)cfg->ram_mib);
 	if (cfg->mode.direct && cfg->mode.char_io == CHAR_IO_SYSCALL &&
 	    cfg->perchar_mib != 0)
