@@ -21,6 +21,7 @@
 #include "privs.h"
 #include "progress.h"
 #include "run.h"
+#include "sync.h"
 #include "testfile.h"
 
 enum exit_status {
@@ -172,6 +173,21 @@ static void print_run(const struct config *cfg, const struct run_results *r)
 	fflush(stdout);
 }
 
+/* -p N makes the semaphores for N processes, -p -1 removes them. */
+static int make_semaphores(long procs)
+{
+	char err[512];
+
+	if (procs > 0 ? sync_create(procs, err, sizeof(err))
+		      : sync_remove(err, sizeof(err)))
+		return fail_setup(EXIT_USAGE, "%s", err);
+	if (procs > 0)
+		printf("Creating semaphore for %ld procs.\n", procs);
+	else
+		puts("Semaphore removed.");
+	return finish(0);
+}
+
 int main(int argc, char **argv)
 {
 	struct config cfg;
@@ -196,6 +212,10 @@ int main(int argc, char **argv)
 	int switched = privs_switch(cfg.user, cfg.group, &uid, &gid, err, sizeof(err));
 	if (switched < 0)
 		return fail_setup(EXIT_USAGE, "%s", err);
+	if (cfg.processes != 0)
+		return make_semaphores(cfg.processes);
+	if (cfg.sync_mode == 's' && sync_check(err, sizeof(err)) != 0)
+		return fail_setup(EXIT_USAGE, "%s", err);
 	if (cfg.repeat == 0)
 		return 0;
 	int status = raise_file_limit(&cfg);
@@ -218,6 +238,7 @@ int main(int argc, char **argv)
 	long runs = cfg.repeat < 0 ? 1 : cfg.repeat;
 
 	progress_hooks(&progress, cfg.quiet ? NULL : stderr, &cfg, &hooks);
+	sync_hooks(&cfg, &hooks);
 	if (cfg.repeat > 1 && cfg.csv != CSV_NONE)
 		fmt_csv_header(stdout, cfg.csv);
 	for (long i = 0; i < runs; i++) {

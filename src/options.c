@@ -15,6 +15,7 @@
 
 #include "files.h"
 #include "parse.h"
+#include "sync.h"
 
 enum long_only {
 	OPT_HELP = 256, OPT_VERSION, OPT_TABLE, OPT_CSV, OPT_CHAR_IO, OPT_ZEROS,
@@ -55,6 +56,12 @@ static const struct option_def option_defs[] = {
 	{ 'c', NULL, required_argument, "copies",
 	  "run copies of every test at the same time, each on its own files "
 	  "(1..200, default 1)" },
+	{ 'p', NULL, required_argument, "procs",
+	  "create the semaphores that let procs clyde processes started with -y s "
+	  "begin each test together, and exit; -p -1 removes them" },
+	{ 'y', NULL, required_argument, "s|p",
+	  "before each test wait for the other processes (s: at the semaphores of "
+	  "-p) or for a line on standard input (p)" },
 	{ 'z', NULL, required_argument, "seed",
 	  "seed for the data, seek offsets and file names (default: pid ^ time)" },
 	{ OPT_TABLE, "table", required_argument, "fmt",
@@ -207,6 +214,9 @@ static enum options_outcome validate(struct config *cfg, const char *s_text,
 	const struct io_params *io = &cfg->io;
 	const struct file_params *fp = &cfg->files;
 
+	if (cfg->processes != 0 && cfg->sync_mode)
+		return fail(err, len, "-p and -y cannot be used together: -p makes "
+			    "the semaphores, -y uses them");
 	if (io->size_mib == 0 && fp->count_k == 0)
 		return fail(err, len, "-s 0 and -n 0 leave nothing to test");
 	if (!power_of_two(io->chunk_bytes) || io->chunk_bytes < 256 ||
@@ -402,6 +412,20 @@ enum options_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 			if (parse_int_range(optarg, 1, MAX_CONCURRENCY, &iv, &pe) != 0)
 				return fail(err, errlen, "-c %s: %s", optarg, pe.msg);
 			cfg->concurrency = (uint32_t)iv;
+			break;
+		case 'p':
+			if (parse_int_range(optarg, -1, SYNC_MAX_PROCS, &iv, &pe) != 0)
+				return fail(err, errlen, "-p %s: %s", optarg, pe.msg);
+			if (iv == 0)
+				return fail(err, errlen, "-p 0: use 1 to %ld processes, or "
+					    "-1 to remove the semaphores", SYNC_MAX_PROCS);
+			cfg->processes = (long)iv;
+			break;
+		case 'y':
+			if (strcmp(optarg, "s") != 0 && strcmp(optarg, "p") != 0)
+				return fail(err, errlen, "-y %s: use s (semaphores) or p "
+					    "(prompt)", optarg);
+			cfg->sync_mode = optarg[0];
 			break;
 		case 'z':
 			if (parse_int_range(optarg, 0, INT64_MAX, &iv, &pe) != 0)

@@ -187,6 +187,17 @@ static void check_parsing(void)
 	CHECK("-n 6554 -c 2 would page",
 	      parse(&cfg, err, "-n", "6554", "-c", "2", "-s", "4g", NULL) == OPTIONS_ERROR);
 	CHECK("-n 6554 -c 2 message names -c", strstr(err, "x -c") != NULL);
+	CHECK("-p 3", parse(&cfg, err, "-p", "3", NULL) == OPTIONS_RUN && cfg.processes == 3);
+	CHECK("-p -1", parse(&cfg, err, "-p", "-1", NULL) == OPTIONS_RUN && cfg.processes == -1);
+	CHECK("-p 0", parse(&cfg, err, "-p", "0", NULL) == OPTIONS_ERROR);
+	CHECK("-p -2", parse(&cfg, err, "-p", "-2", NULL) == OPTIONS_ERROR);
+	CHECK("-y s", parse(&cfg, err, "-y", "s", NULL) == OPTIONS_RUN && cfg.sync_mode == 's');
+	CHECK("-y p", parse(&cfg, err, "-y", "p", NULL) == OPTIONS_RUN && cfg.sync_mode == 'p');
+	CHECK("-y x", parse(&cfg, err, "-y", "x", NULL) == OPTIONS_ERROR);
+	CHECK_STR("-y x message", err, "-y x: use s (semaphores) or p (prompt)");
+	CHECK("-p with -y", parse(&cfg, err, "-p", "2", "-y", "s", NULL) == OPTIONS_ERROR);
+	CHECK("no -p, no -y", parse(&cfg, err, NULL) == OPTIONS_RUN &&
+	      cfg.processes == 0 && cfg.sync_mode == 0);
 	CHECK("-m with comma refused", parse(&cfg, err, "-m", "a,b", NULL) == OPTIONS_ERROR);
 	CHECK("parsing twice resets state",
 	      parse(&cfg, err, "-q", NULL) == OPTIONS_RUN && cfg.perchar_mib == -1);
