@@ -185,11 +185,16 @@ static int stat_read(struct phase_ctx *ctx, int dfd, const char *name,
 	int fd = openat(dfd, name, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return fail_at(ctx, shown, "open", errno);
-	while ((got = io_read_full(fd, fs->buf, chunk, -1)) > 0) {
-		total += (uint64_t)got;
-		if ((size_t)got < chunk)
-			break;
-	}
+	/* Ask for exactly what is left, so a small file costs one read(2),
+	 * not a second one that finds the end. */
+	do {
+		uint64_t left = (uint64_t)st.st_size - total;
+		size_t want = left < chunk ? (size_t)left : chunk;
+
+		got = io_read_full(fd, fs->buf, want, -1);
+		if (got > 0)
+			total += (uint64_t)got;
+	} while (got > 0 && total < (uint64_t)st.st_size);
 	int err = errno;
 	close(fd);
 	if (got < 0)
