@@ -91,9 +91,11 @@ bool phase_interrupted(struct phase_ctx *ctx);
 /* A prepare step: remove this copy's old I/O file before it is written anew. */
 int phase_remove_testfile(struct phase_ctx *ctx);
 
-/* The phases, defined in phase_char.c, phase_block.c, phase_seek.c. */
+/* The phases, defined in phase_char.c, phase_block.c, phase_seek.c, phase_files.c. */
 extern const struct phase_def phase_putc, phase_getc;
 extern const struct phase_def phase_write, phase_rewrite, phase_read;
 extern const struct phase_def phase_seeks;
+extern const struct phase_def phase_seq_create, phase_seq_stat, phase_seq_delete;
+extern const struct phase_def phase_ran_create, phase_ran_stat, phase_ran_delete;
 
 #endif

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,7 +19,10 @@ struct cleanup_entry {
 	bool is_dir;
 };
 
-static volatile sig_atomic_t signal_received;
+/* Set by the handler, polled by every copy's thread: a lock-free atomic is
+ * both async-signal-safe (C11 7.14.1.1) and free of data races. */
+static atomic_int signal_received;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "the signal flag must be lock-free");
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct cleanup_entry *registry;
 static size_t registry_len, registry_cap;
@@ -27,9 +31,9 @@ static void on_signal(int sig)
 {
 	int saved = errno;
 
-	if (signal_received)
+	if (atomic_load(&signal_received))
 		_exit(128 + sig); /* second signal: out at once */
-	signal_received = sig;
+	atomic_store(&signal_received, sig);
 	errno = saved;
 }
 
@@ -51,7 +55,7 @@ int cleanup_init(void)
 
 int cleanup_signal(void)
 {
-	return signal_received;
+	return atomic_load(&signal_received);
 }
 
 static size_t find_locked(const char *path)

@@ -24,6 +24,7 @@
 #include "progress.h"
 #include "report.h"
 #include "run.h"
+#include "sync.h"
 #include "testfile.h"
 
 enum exit_status {
@@ -81,12 +82,17 @@ static int report_phase_error(const struct phase_error *e)
 	return finish(e->status ? e->status : EXIT_IO);
 }
 
-/* The seek phase keeps every piece of every copy open at once. */
+/*
+ * The seek phase keeps every piece of every copy open at once; the file
+ * tests keep each copy's directory open, and with -b every sub-directory.
+ */
 static int raise_file_limit(const struct config *cfg)
 {
 	uint64_t pieces = (cfg->io.size_mib * MIB + TESTFILE_PIECE_BYTES - 1) /
 			  TESTFILE_PIECE_BYTES;
-	uint64_t need = pieces * cfg->concurrency + 64;
+	uint64_t dirs = cfg->files.count_k == 0 ? 0
+			: 2 + (cfg->mode.sync_writes ? cfg->files.dirs : 0);
+	uint64_t need = (pieces > dirs ? pieces : dirs) * cfg->concurrency + 64;
 	struct rlimit rl;
 
 	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
@@ -99,7 +105,7 @@ static int raise_file_limit(const struct config *cfg)
 	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need)
 		return fail_setup(EXIT_SETUP, "the test keeps %" PRIu64 " files open "
 				  "but the limit is %llu; raise it (ulimit -n) or "
-				  "use a smaller -s or -c", need,
+				  "use a smaller -s or -c (or fewer -n directories with -b)", need,
 				  (unsigned long long)rl.rlim_cur);
 	return 0;
 }
@@ -219,6 +225,21 @@ static int write_json(const struct config *cfg, const struct run_results *runs,
 	return 0;
 }
 
+/* -p N makes the semaphores for N processes, -p -1 removes them. */
+static int make_semaphores(long procs)
+{
+	char err[512];
+
+	if (procs > 0 ? sync_create(procs, err, sizeof(err))
+		      : sync_remove(err, sizeof(err)))
+		return fail_setup(EXIT_USAGE, "%s", err);
+	if (procs > 0)
+		printf("Creating semaphore for %ld procs.\n", procs);
+	else
+		puts("Semaphore removed.");
+	return finish(0);
+}
+
 int main(int argc, char **argv)
 {
 	struct config cfg;
@@ -245,6 +266,10 @@ int main(int argc, char **argv)
 	int switched = privs_switch(cfg.user, cfg.group, &uid, &gid, err, sizeof(err));
 	if (switched < 0)
 		return fail_setup(EXIT_USAGE, "%s", err);
+	if (cfg.processes != 0)
+		return make_semaphores(cfg.processes);
+	if (cfg.sync_mode == 's' && sync_check(err, sizeof(err)) != 0)
+		return fail_setup(EXIT_USAGE, "%s", err);
 	if (cfg.repeat == 0)
 		return 0;
 	int status = raise_file_limit(&cfg);
@@ -262,7 +287,7 @@ int main(int argc, char **argv)
 
 	struct device dev;
 	device_find(workdir, &dev);
-	if (!dev.found) {
+	if (!dev.found && cfg.io.size_mib > 0) {
 		char fs[64];
 		fprintf(stderr, "clyde: %s (%s) has no block device of its own, so the "
 			"disk's own figures cannot be checked\n", cfg.dir,
@@ -291,6 +316,7 @@ int main(int argc, char **argv)
 
 		progress_init(&progress, stderr, style, &cfg, &plan);
 		progress_hooks(&progress, &hooks);
+		sync_hooks(&cfg, &hooks);
 		status = run_once(&cfg, workdir, &dev, &plan, &hooks, r, &perr);
 		if (status != 0) {
 			progress_abort(&progress);

@@ -13,8 +13,10 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "files.h"
 #include "parse.h"
 #include "report.h"
+#include "sync.h"
 
 enum long_only {
 	OPT_HELP = 256, OPT_VERSION, OPT_TABLE, OPT_CSV, OPT_CHAR_IO, OPT_ZEROS,
@@ -56,6 +58,12 @@ static const struct option_def option_defs[] = {
 	{ 'c', NULL, required_argument, "copies",
 	  "run copies of every test at the same time, each on its own files "
 	  "(1..200, default 1)" },
+	{ 'p', NULL, required_argument, "procs",
+	  "create the semaphores that let procs clyde processes started with -y s "
+	  "begin each test together, and exit; -p -1 removes them" },
+	{ 'y', NULL, required_argument, "s|p",
+	  "before each test wait for the other processes (s: at the semaphores of "
+	  "-p) or for a line on standard input (p)" },
 	{ 'z', NULL, required_argument, "seed",
 	  "seed for the data, seek offsets and file names (default: pid ^ time)" },
 	{ OPT_TABLE, "table", required_argument, "fmt",
@@ -229,6 +237,9 @@ static enum options_outcome validate(struct config *cfg, const char *s_text,
 	const struct io_params *io = &cfg->io;
 	const struct file_params *fp = &cfg->files;
 
+	if (cfg->processes != 0 && cfg->sync_mode)
+		return fail(err, len, "-p and -y cannot be used together: -p makes "
+			    "the semaphores, -y uses them");
 	if (io->size_mib == 0 && fp->count_k == 0)
 		return fail(err, len, "-s 0 and -n 0 leave nothing to test");
 	if (!power_of_two(io->chunk_bytes) || io->chunk_bytes < 256 ||
@@ -250,14 +261,23 @@ static enum options_outcome validate(struct config *cfg, const char *s_text,
 			    "smallest", n_text);
 	if (fp->max_bytes < 0 && fp->min_bytes != 0)
 		return fail(err, len, "-n %s: links take no smallest file size", n_text);
-	if (fp->dirs > 99999)
+	if (fp->dirs == 0)
+		return fail(err, len, "-n %s: at least 1 directory", n_text);
+	if (fp->dirs > FILES_MAX_DIRS)
 		return fail(err, len, "-n %s: at most 99,999 directories", n_text);
-	if (fp->count_k > 0 && fp->dirs > fp->count_k * 1024)
-		return fail(err, len, "-n %s: more directories than files", n_text);
-	if (cfg->ram_mib && fp->count_k * 37 * 2 > cfg->ram_mib * 1024)
-		return fail(err, len, "-n %s: %lluK files in %llu MiB of RAM would "
-			    "page clyde's name list; use fewer files", n_text,
-			    (unsigned long long)fp->count_k,
+	if (fp->count_k > FILES_MAX_COUNT_K)
+		return fail(err, len, "-n %s: not enough memory to test with %lluK "
+			    "files (at most %uK)", n_text,
+			    (unsigned long long)fp->count_k, FILES_MAX_COUNT_K);
+	/* Each copy keeps its own name list; bonnie++ wants it under half the RAM. */
+	uint64_t list_kib = fp->count_k * FILES_ENTRY_BYTES * cfg->concurrency;
+	if (cfg->ram_mib && cfg->ram_mib < UINT64_MAX / 1024 &&
+	    list_kib * 2 > cfg->ram_mib * 1024)
+		return fail(err, len, "-n %s: the name list of %lluK files%s (%llu "
+			    "MiB) would page in %llu MiB of RAM; use fewer files",
+			    n_text, (unsigned long long)fp->count_k,
+			    cfg->concurrency > 1 ? " x -c" : "",
+			    (unsigned long long)((list_kib + 1023) / 1024),
 			    (unsigned long long)cfg->ram_mib);
 	if (cfg->mode.direct && cfg->mode.char_io == CHAR_IO_SYSCALL &&
 	    cfg->perchar_mib != 0)
@@ -419,6 +439,20 @@ enum options_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 			if (parse_int_range(optarg, 1, MAX_CONCURRENCY, &iv, &pe) != 0)
 				return fail(err, errlen, "-c %s: %s", optarg, pe.msg);
 			cfg->concurrency = (uint32_t)iv;
+			break;
+		case 'p':
+			if (parse_int_range(optarg, -1, SYNC_MAX_PROCS, &iv, &pe) != 0)
+				return fail(err, errlen, "-p %s: %s", optarg, pe.msg);
+			if (iv == 0)
+				return fail(err, errlen, "-p 0: use 1 to %ld processes, or "
+					    "-1 to remove the semaphores", SYNC_MAX_PROCS);
+			cfg->processes = (long)iv;
+			break;
+		case 'y':
+			if (strcmp(optarg, "s") != 0 && strcmp(optarg, "p") != 0)
+				return fail(err, errlen, "-y %s: use s (semaphores) or p "
+					    "(prompt)", optarg);
+			cfg->sync_mode = optarg[0];
 			break;
 		case 'z':
 			if (parse_int_range(optarg, 0, INT64_MAX, &iv, &pe) != 0)

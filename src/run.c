@@ -17,6 +17,7 @@
 
 #include "cleanup.h"
 #include "device.h"
+#include "files.h"
 #include "io.h"
 #include "stats.h"
 #include "timer.h"
@@ -28,6 +29,8 @@
 static const struct phase_def *const classic_phases[] = {
 	&phase_putc, &phase_write, &phase_rewrite,
 	&phase_getc, &phase_read, &phase_seeks,
+	&phase_seq_create, &phase_seq_stat, &phase_seq_delete,
+	&phase_ran_create, &phase_ran_stat, &phase_ran_delete,
 };
 
 struct copy {
@@ -319,6 +322,7 @@ static void free_copies(struct copy *copies, unsigned n)
 	for (unsigned i = 0; i < n; i++) {
 		data_free(&copies[i].data);
 		free(copies[i].ctx.buf);
+		files_state_free(copies[i].ctx.files);
 	}
 	free(copies);
 }
@@ -343,7 +347,9 @@ static struct copy *setup_copies(const struct config *cfg, const char *workdir,
 		c->ctx.data = &c->data;
 		c->ctx.perchar_bytes = run_perchar_bytes(cfg);
 		c->ctx.buf = io_alloc(chunk, align);
-		if (!c->ctx.buf ||
+		if (cfg->files.count_k > 0)
+			c->ctx.files = files_state_new(cfg, workdir, i, n);
+		if (!c->ctx.buf || (cfg->files.count_k > 0 && !c->ctx.files) ||
 		    data_init(&c->data, cfg->seed + i * 0x9e3779b97f4a7c15ULL, chunk,
 			      align, cfg->mode.zeros) != 0) {
 			free_copies(copies, i + 1);
@@ -358,6 +364,19 @@ fail:
 	err->errnum = ENOMEM;
 	err->status = 2;
 	return NULL;
+}
+
+/* A test file that would not go: the run's error unless it already has one. */
+static int removal_failed(int status, const char *path, const char *op,
+			  struct phase_error *err)
+{
+	if (status != 0)
+		return status;
+	memset(err, 0, sizeof(*err));
+	snprintf(err->path, sizeof(err->path), "%s", path);
+	snprintf(err->op, sizeof(err->op), "%s", op);
+	err->errnum = errno;
+	return err->status = 3;
 }
 
 int run_phases(const struct config *cfg, const char *workdir,
@@ -392,14 +411,10 @@ int run_phases(const struct config *cfg, const char *workdir,
 	for (unsigned i = 0; i < cfg->concurrency; i++) {
 		char path[PATH_MAX];
 
-		if (testfile_remove(&copies[i].tf, path, sizeof(path)) != 0 &&
-		    status == 0) {
-			memset(err, 0, sizeof(*err));
-			snprintf(err->path, sizeof(err->path), "%s", path);
-			snprintf(err->op, sizeof(err->op), "unlink");
-			err->errnum = errno;
-			status = err->status = 3;
-		}
+		if (testfile_remove(&copies[i].tf, path, sizeof(path)) != 0)
+			status = removal_failed(status, path, "unlink", err);
+		if (files_state_cleanup(copies[i].ctx.files, path, sizeof(path)) != 0)
+			status = removal_failed(status, path, "remove", err);
 	}
 	free_copies(copies, cfg->concurrency);
 	return status;

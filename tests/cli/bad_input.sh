@@ -46,6 +46,15 @@ bad "n too many dirs" $D $U -s 0 -n 200:0:0:100000
 bad "n file chunk" $D $U -s 0 -n 1:0:0:1:1000
 bad "n letters" $D $U -s 0 -n abc
 bad "n too many fields" $D $U -s 0 -n 1:1:1:1:4k:9
+bad "n zero dirs" $D $U -s 0 -n 1:0:0:0
+bad "n too many files" $D $U -s 0 -r 0 -n 28340
+bad "n name list over half the RAM" $D $U -s 0 -r 64 -n 1000
+bad "n links with a min size" $D $U -s 0 -n 1:-1:10
+bad "-p with -y" $D $U -p 2 -y s
+bad "-y with another letter" $D $U -s 0 -n 1 -y x
+bad "-p 0" $D $U -p 0
+bad "-p letters" $D $U -p two
+bad "-p too many" $D $U -p 40000
 bad "concurrency zero" $D $U -c 0 -s 64 -r 0
 bad "concurrency 201" $D $U -c 201 -s 64 -r 0
 bad "concurrency letters" $D $U -c two -s 64 -r 0

@@ -165,6 +165,39 @@ static void check_parsing(void)
 	CHECK("-n 16:4k:1k:4 values",
 	      cfg.files.count_k == 16 && cfg.files.max_bytes == 4096 &&
 	      cfg.files.min_bytes == 1024 && cfg.files.dirs == 4);
+	CHECK("-n 16:4k", parse(&cfg, err, "-n", "16:4k", "-s", "4g", NULL) == OPTIONS_RUN);
+	CHECK("-n 16:4k is random 0..4k, as bonnie++",
+	      cfg.files.max_bytes == 4096 && cfg.files.min_bytes == 0);
+	CHECK("-n 1:0:0:2000: more dirs than files, as bonnie++",
+	      parse(&cfg, err, "-n", "1:0:0:2000", "-s", "4g", NULL) == OPTIONS_RUN);
+	CHECK("-n 1:0:0:0", parse(&cfg, err, "-n", "1:0:0:0", "-s", "4g", NULL) == OPTIONS_ERROR);
+	CHECK_STR("-n 1:0:0:0 message", err, "-n 1:0:0:0: at least 1 directory");
+	CHECK("-n 1:0:0:100000",
+	      parse(&cfg, err, "-n", "1:0:0:100000", "-s", "4g", NULL) == OPTIONS_ERROR);
+	CHECK_STR("-n 1:0:0:100000 message", err, "-n 1:0:0:100000: at most 99,999 directories");
+	CHECK("-n 28339 -r 0 fits", parse(&cfg, err, "-n", "28339", "-r", "0", NULL) == OPTIONS_RUN);
+	CHECK("-n 28340 -r 0", parse(&cfg, err, "-n", "28340", "-r", "0", NULL) == OPTIONS_ERROR);
+	CHECK("-n 28340 message names the limit", strstr(err, "at most 28339K") != NULL);
+	/* RAM 1024 MiB: 13107K files x 40 bytes = 512 MiB of names, x2 <= RAM. */
+	CHECK("-n 13107 fits the RAM", parse(&cfg, err, "-n", "13107", "-s", "4g", NULL) == OPTIONS_RUN);
+	CHECK("-n 13108 would page", parse(&cfg, err, "-n", "13108", "-s", "4g", NULL) == OPTIONS_ERROR);
+	CHECK("-n 13108 message", strstr(err, "would page in 1024 MiB of RAM") != NULL);
+	CHECK("-n 6553 -c 2 fits",
+	      parse(&cfg, err, "-n", "6553", "-c", "2", "-s", "4g", NULL) == OPTIONS_RUN);
+	CHECK("-n 6554 -c 2 would page",
+	      parse(&cfg, err, "-n", "6554", "-c", "2", "-s", "4g", NULL) == OPTIONS_ERROR);
+	CHECK("-n 6554 -c 2 message names -c", strstr(err, "x -c") != NULL);
+	CHECK("-p 3", parse(&cfg, err, "-p", "3", NULL) == OPTIONS_RUN && cfg.processes == 3);
+	CHECK("-p -1", parse(&cfg, err, "-p", "-1", NULL) == OPTIONS_RUN && cfg.processes == -1);
+	CHECK("-p 0", parse(&cfg, err, "-p", "0", NULL) == OPTIONS_ERROR);
+	CHECK("-p -2", parse(&cfg, err, "-p", "-2", NULL) == OPTIONS_ERROR);
+	CHECK("-y s", parse(&cfg, err, "-y", "s", NULL) == OPTIONS_RUN && cfg.sync_mode == 's');
+	CHECK("-y p", parse(&cfg, err, "-y", "p", NULL) == OPTIONS_RUN && cfg.sync_mode == 'p');
+	CHECK("-y x", parse(&cfg, err, "-y", "x", NULL) == OPTIONS_ERROR);
+	CHECK_STR("-y x message", err, "-y x: use s (semaphores) or p (prompt)");
+	CHECK("-p with -y", parse(&cfg, err, "-p", "2", "-y", "s", NULL) == OPTIONS_ERROR);
+	CHECK("no -p, no -y", parse(&cfg, err, NULL) == OPTIONS_RUN &&
+	      cfg.processes == 0 && cfg.sync_mode == 0);
 	CHECK("-m with comma refused", parse(&cfg, err, "-m", "a,b", NULL) == OPTIONS_ERROR);
 	CHECK("parsing twice resets state",
 	      parse(&cfg, err, "-q", NULL) == OPTIONS_RUN && cfg.perchar_mib == -1);

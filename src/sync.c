@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sync.c - the -p/-y barrier: POSIX named semaphores PREFIX.procs (its
+ * value is N), PREFIX.lock, and per test K a PREFIX.K.count and a
+ * PREFIX.K.gate; and the -y p prompt. Semaphores cannot "wait until zero",
+ * so the N-th process to arrive opens the gate N times.
+ */
+#include "sync.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <semaphore.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cleanup.h"
+
+#define SYNC_NAME_MAX 240
+#define SYNC_PREFIX_MAX 200
+
+/* The semaphores of the set: procs, lock, then count and gate per test. */
+#define SYNC_SEMS (2 + 2 * PHASE_COUNT)
+
+static int say(char *err, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int say(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static const char *prefix(void)
+{
+	const char *p = getenv(SYNC_PREFIX_ENV);
+
+	return p && *p ? p : SYNC_PREFIX_DEFAULT;
+}
+
+static int check_prefix(char *err, size_t len)
+{
+	const char *p = prefix();
+
+	if (p[0] != '/' || strchr(p + 1, '/') || strlen(p) > SYNC_PREFIX_MAX)
+		return say(err, len, "%s=%s: a semaphore name is '/' and up to %d "
+			   "characters without another '/'", SYNC_PREFIX_ENV, p,
+			   SYNC_PREFIX_MAX);
+	return 0;
+}
+
+/* Name and initial value of semaphore I of the set. */
+static unsigned sem_name(int i, long procs, char *out, size_t len)
+{
+	if (i == 0) {
+		snprintf(out, len, "%s.procs", prefix());
+		return (unsigned)procs;
+	}
+	if (i == 1) {
+		snprintf(out, len, "%s.lock", prefix());
+		return 1;
+	}
+	snprintf(out, len, "%s.%d.%s", prefix(), (i - 2) / 2,
+		 (i - 2) % 2 ? "gate" : "count");
+	return 0;
+}
+
+/* Unlink the whole set; the number that existed. */
+static int unlink_all(void)
+{
+	char name[SYNC_NAME_MAX];
+	int existed = 0;
+
+	for (int i = 0; i < SYNC_SEMS; i++) {
+		sem_name(i, 0, name, sizeof(name));
+		if (sem_unlink(name) == 0)
+			existed++;
+	}
+	return existed;
+}
+
+int sync_create(long procs, char *err, size_t len)
+{
+	char name[SYNC_NAME_MAX];
+
+	if (check_prefix(err, len) != 0)
+		return -1;
+	if (procs < 1 || procs > SYNC_MAX_PROCS)
+		return say(err, len, "-p %ld: use 1 to %ld processes, or -1",
+			   procs, SYNC_MAX_PROCS);
+	unlink_all();
+	mode_t old = umask(077);
+	for (int i = 0; i < SYNC_SEMS; i++) {
+		unsigned value = sem_name(i, procs, name, sizeof(name));
+		sem_t *s = sem_open(name, O_CREAT | O_EXCL, 0600, value);
+
+		if (s == SEM_FAILED) {
+			int e = errno;
+			umask(old);
+			unlink_all();
+			return say(err, len, "%s: sem_open: %s", name, strerror(e));
+		}
+		sem_close(s);
+	}
+	umask(old);
+	return 0;
+}
+
+int sync_remove(char *err, size_t len)
+{
+	char name[SYNC_NAME_MAX];
+
+	if (check_prefix(err, len) != 0)
+		return -1;
+	if (unlink_all() == 0) {
+		sem_name(0, 0, name, sizeof(name));
+		return say(err, len, "%s: no semaphores to remove", name);
+	}
+	return 0;
+}
+
+/* The semaphores of test K, open. */
+struct barrier {
+	sem_t *procs, *lock, *count, *gate;
+};
+
+static void barrier_close(struct barrier *b)
+{
+	sem_t **s[] = { &b->procs, &b->lock, &b->count, &b->gate };
+
+	for (size_t i = 0; i < sizeof(s) / sizeof(s[0]); i++) {
+		if (*s[i] && *s[i] != SEM_FAILED)
+			sem_close(*s[i]);
+		*s[i] = NULL;
+	}
+}
+
+static int barrier_open(struct barrier *b, int test, char *err, size_t len)
+{
+	int index[] = { 0, 1, 2 + 2 * test, 3 + 2 * test };
+	sem_t **s[] = { &b->procs, &b->lock, &b->count, &b->gate };
+	char name[SYNC_NAME_MAX];
+
+	memset(b, 0, sizeof(*b));
+	for (size_t i = 0; i < sizeof(s) / sizeof(s[0]); i++) {
+		sem_name(index[i], 0, name, sizeof(name));
+		*s[i] = sem_open(name, 0);
+		if (*s[i] == SEM_FAILED) {
+			int e = errno;
+			barrier_close(b);
+			return say(err, len, "-y s: %s: %s (create the semaphores "
+				   "with clyde -p N first)", name, strerror(e));
+		}
+	}
+	return 0;
+}
+
+int sync_check(char *err, size_t len)
+{
+	struct barrier b;
+
+	if (check_prefix(err, len) != 0 || barrier_open(&b, 0, err, len) != 0)
+		return -1;
+	barrier_close(&b);
+	return 0;
+}
+
+/* sem_wait, retried on EINTR unless a signal asked clyde to stop. */
+static int wait_sem(sem_t *s)
+{
+	while (sem_wait(s) != 0)
+		if (errno != EINTR || cleanup_signal())
+			return -1;
+	return 0;
+}
+
+/*
+ * An interrupted process leaves the barrier as if it had never come: while
+ * the round is open (count > 0) it takes its arrival back, else the round
+ * was released and it takes its gate token.
+ */
+static void withdraw(struct barrier *b)
+{
+	int v = 0;
+
+	while (sem_wait(b->lock) != 0 && errno == EINTR)
+		;
+	if (sem_getvalue(b->count, &v) == 0 && v > 0)
+		sem_trywait(b->count);
+	else
+		sem_trywait(b->gate);
+	sem_post(b->lock);
+}
+
+static int barrier_hook(void *arg, const struct phase_def *def)
+{
+	struct barrier b;
+	char err[SYNC_NAME_MAX + 96];
+	int procs = 0, arrived = 0;
+
+	(void)arg;
+	if (barrier_open(&b, (int)def->id, err, sizeof(err)) != 0)
+		return -1;
+	if (sem_getvalue(b.procs, &procs) != 0 || wait_sem(b.lock) != 0) {
+		barrier_close(&b);
+		return -1;
+	}
+	sem_post(b.count);
+	sem_getvalue(b.count, &arrived);
+	if (arrived >= procs) {
+		/* The last to arrive: reset the count and let everyone through. */
+		for (int i = 0; i < arrived; i++)
+			sem_trywait(b.count);
+		for (int i = 0; i < procs; i++)
+			sem_post(b.gate);
+	}
+	sem_post(b.lock);
+	int rc = wait_sem(b.gate);
+	if (rc != 0)
+		withdraw(&b);
+	barrier_close(&b);
+	return rc;
+}
+
+/* -y p: a blank line and the test number on stdout, then a line from stdin. */
+static int prompt_hook(void *arg, const struct phase_def *def)
+{
+	char line[256];
+
+	(void)arg;
+	printf("\n%d:\n", (int)def->id);
+	fflush(stdout);
+	if (!fgets(line, sizeof(line), stdin))
+		return -1;
+	while (!strchr(line, '\n') && fgets(line, sizeof(line), stdin))
+		;
+	return 0;
+}
+
+void sync_hooks(const struct config *cfg, struct run_hooks *hooks)
+{
+	if (cfg->sync_mode == 's')
+		hooks->before_phase = barrier_hook;
+	else if (cfg->sync_mode == 'p')
+		hooks->before_phase = prompt_hook;
+}
