@@ -61,8 +61,9 @@ int testfile_create(const struct testfile *tf, uint32_t piece,
 		    const struct io_mode *mode);
 
 /*
- * Remove every piece of the file that exists (clyde created them all).
- * Returns -1 with errno and the failing piece's path in FAILED_PATH.
+ * Remove every piece of the file that clyde created (recorded in the
+ * cleanup registry) and that still exists. Returns -1 with errno and the
+ * failing piece's path in FAILED_PATH.
  */
 int testfile_remove(const struct testfile *tf, char *failed_path, size_t len);
 

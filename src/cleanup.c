@@ -10,6 +10,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -41,14 +42,26 @@ int cleanup_init(void)
 {
 	static const int caught[] = { SIGINT, SIGTERM, SIGXFSZ, SIGXCPU };
 	struct sigaction sa;
+	sigset_t unblock;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
+	sigemptyset(&unblock);
 	sa.sa_flags = 0; /* no SA_RESTART: blocked reads return EINTR */
-	for (size_t i = 0; i < sizeof(caught) / sizeof(caught[0]); i++)
+	for (size_t i = 0; i < sizeof(caught) / sizeof(caught[0]); i++) {
 		if (sigaction(caught[i], &sa, NULL) != 0)
 			return -1;
+		sigaddset(&unblock, caught[i]);
+	}
+	/* The mask is inherited across exec: a parent that blocked SIGINT
+	 * would leave clyde deaf to Ctrl-C, and a blocked SIGXFSZ would turn
+	 * `ulimit -f` into a bare EFBIG. Threads inherit this mask. */
+	int rc = pthread_sigmask(SIG_UNBLOCK, &unblock, NULL);
+	if (rc != 0) {
+		errno = rc;
+		return -1;
+	}
 	sa.sa_handler = SIG_IGN;
 	return sigaction(SIGHUP, &sa, NULL);
 }
@@ -97,6 +110,14 @@ out:
 	return rc;
 }
 
+bool cleanup_owns(const char *path)
+{
+	pthread_mutex_lock(&registry_lock);
+	bool owned = find_locked(path) < registry_len;
+	pthread_mutex_unlock(&registry_lock);
+	return owned;
+}
+
 void cleanup_forget(const char *path)
 {
 	pthread_mutex_lock(&registry_lock);
@@ -110,7 +131,7 @@ void cleanup_forget(const char *path)
 	pthread_mutex_unlock(&registry_lock);
 }
 
-int cleanup_all(void)
+int cleanup_all(struct cleanup_failure *first)
 {
 	int failed = 0;
 
@@ -119,8 +140,11 @@ int cleanup_all(void)
 		struct cleanup_entry *e = &registry[--registry_len];
 		int rc = e->is_dir ? rmdir(e->path) : unlink(e->path);
 
-		if (rc != 0 && errno != ENOENT)
-			failed++;
+		if (rc != 0 && errno != ENOENT && failed++ == 0 && first) {
+			first->errnum = errno;
+			first->op = e->is_dir ? "rmdir" : "unlink";
+			snprintf(first->path, sizeof(first->path), "%s", e->path);
+		}
 		free(e->path);
 	}
 	free(registry);

@@ -41,14 +41,25 @@ static uint64_t detect_ram_mib(void)
 	return (uint64_t)pages * (uint64_t)page / MIB;
 }
 
+/* The path cleanup_all() could not remove: a stranded test file matters
+ * more than any figure, so it is always said, after the error that led here. */
+static void report_left(int left, const struct cleanup_failure *f)
+{
+	if (left == 0)
+		return;
+	fprintf(stderr, "clyde: %s: %s: %s (%d path%s clyde made %s left)\n",
+		f->path, f->op, strerror(f->errnum), left, left > 1 ? "s" : "",
+		left > 1 ? "are" : "is");
+}
+
 /* Remove everything clyde made, then give back STATUS. */
 static int finish(int status)
 {
-	if (cleanup_all() != 0 && status == 0) {
-		fprintf(stderr, "clyde: could not remove all of its test files\n");
-		status = EXIT_IO;
-	}
-	return status;
+	struct cleanup_failure f;
+	int left = cleanup_all(&f);
+
+	report_left(left, &f);
+	return left && status == 0 ? EXIT_IO : status;
 }
 
 static int fail_setup(int status, const char *fmt, ...)
@@ -66,11 +77,16 @@ static int fail_setup(int status, const char *fmt, ...)
 	return finish(status);
 }
 
+/* The phase's error (one line), after the clean-up it calls for. */
 static int report_phase_error(const struct phase_error *e)
 {
-	if (e->status > 128) {
-		fprintf(stderr, "clyde: interrupted by signal %d (%s); test files "
-			"removed\n", e->status - 128, strsignal(e->status - 128));
+	struct cleanup_failure f;
+	int left = cleanup_all(&f);
+
+	if (e->status > 128 && !e->errnum) {
+		fprintf(stderr, "clyde: interrupted by signal %d (%s)%s\n",
+			e->status - 128, strsignal(e->status - 128),
+			left ? "" : "; test files removed");
 	} else if (e->errnum) {
 		fprintf(stderr, "clyde: %s: %s: %s\n", e->path, e->op,
 			strerror(e->errnum));
@@ -79,7 +95,8 @@ static int report_phase_error(const struct phase_error *e)
 	} else {
 		fprintf(stderr, "clyde: %s\n", e->op);
 	}
-	return finish(e->status ? e->status : EXIT_IO);
+	report_left(left, &f);
+	return e->status ? e->status : EXIT_IO;
 }
 
 /*

@@ -135,6 +135,10 @@ int testfile_remove(const struct testfile *tf, char *failed_path, size_t len)
 
 	for (uint32_t i = 0; i < tf->pieces; i++) {
 		testfile_path(tf, i, path, sizeof(path));
+		/* A piece clyde did not create (its create failed: the name
+		 * was taken) is not clyde's to remove. */
+		if (!cleanup_owns(path))
+			continue;
 		if (unlink(path) != 0 && errno != ENOENT) {
 			snprintf(failed_path, len, "%s", path);
 			return -1;
