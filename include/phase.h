@@ -24,6 +24,7 @@ struct phase_error {
 	char op[96];
 	int errnum; /* errno; 0 when op says it all */
 	int status; /* exit status it calls for: 3 I/O error, 4 corrupt data */
+	bool stopped; /* this copy only stopped because another one failed */
 };
 
 struct files_state; /* the file tests' own state (phase_files.c) */
@@ -44,6 +45,7 @@ struct phase_ctx {
 	uint64_t ops;                 /* operations done */
 	uint64_t checksum;            /* keeps per-char reads from being optimised out */
 	_Atomic uint64_t progress;    /* units (bytes or ops) done, read by the driver */
+	_Atomic bool *failed;         /* set by any copy's phase_fail: all stop */
 	struct phase_error err;
 };
 
@@ -81,11 +83,25 @@ struct random_spec {
 void phase_random_def(struct phase_def *def, const struct random_spec *spec,
 		      char *name, size_t len);
 
-/* Fill ctx->err; returns -1 so phases can `return phase_fail(...)`. */
+/*
+ * Fill ctx->err and tell the other copies to stop; returns -1 so phases can
+ * `return phase_fail(...)`. Not thread-safe on one ctx: threads inside a
+ * phase serialise their calls.
+ */
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op,
 	       int errnum);
 
-/* True (and ctx->err set to "interrupted") once a signal asked clyde to stop. */
+/*
+ * True once a signal asked clyde to stop or another copy failed. Only
+ * reads: safe from every thread of a phase.
+ */
+bool phase_should_stop(const struct phase_ctx *ctx);
+
+/*
+ * phase_should_stop(), and then ctx->err says why ("interrupted", or
+ * stopped for another copy's error) unless it holds an error already.
+ * Same thread rules as phase_fail.
+ */
 bool phase_interrupted(struct phase_ctx *ctx);
 
 /* A prepare step: remove this copy's old I/O file before it is written anew. */

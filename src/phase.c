@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * phase.c - small helpers every phase shares: recording an error in the
- * context, noticing an interrupt, removing the old test file.
+ * context (which stops the other copies), noticing an interrupt, removing
+ * the old test file.
  */
 #include "phase.h"
 
@@ -18,15 +19,28 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op,
 	ctx->err.errnum = errnum;
 	if (ctx->err.status == 0)
 		ctx->err.status = 3;
+	if (ctx->failed)
+		atomic_store(ctx->failed, true);
 	return -1;
+}
+
+bool phase_should_stop(const struct phase_ctx *ctx)
+{
+	return cleanup_signal() ||
+	       (ctx->failed && atomic_load_explicit(ctx->failed, memory_order_relaxed));
 }
 
 bool phase_interrupted(struct phase_ctx *ctx)
 {
-	if (!cleanup_signal())
+	if (!phase_should_stop(ctx))
 		return false;
-	if (!ctx->err.op[0])
-		phase_fail(ctx, ctx->tf ? ctx->tf->dir : "", "interrupted", 0);
+	if (!ctx->err.op[0]) {
+		bool signalled = cleanup_signal() != 0;
+
+		phase_fail(ctx, ctx->tf ? ctx->tf->dir : "",
+			   signalled ? "interrupted" : "stopped: another copy failed", 0);
+		ctx->err.stopped = !signalled;
+	}
 	return true;
 }
 

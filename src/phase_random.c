@@ -88,7 +88,7 @@ static void *worker_main(void *arg)
 		if (w->index == 0)
 			atomic_store_explicit(&sh->ctx->progress, t1 - start,
 					      memory_order_relaxed);
-		if (phase_interrupted(sh->ctx)) {
+		if (phase_should_stop(sh->ctx)) { /* recorded after the join */
 			atomic_store(&sh->stop, true);
 			break;
 		}
@@ -198,6 +198,8 @@ static int random_run(struct phase_ctx *ctx)
 	int rc = open_pieces(&sh);
 	if (rc == 0)
 		rc = run_workers(&sh, workers, spec->depth);
+	if (phase_interrupted(ctx))
+		rc = -1;
 	if (close_pieces(&sh) != 0)
 		rc = -1;
 	pthread_mutex_destroy(&sh.lock);

@@ -89,7 +89,7 @@ static void *seeker_main(void *arg)
 			}
 			s->writes++;
 		}
-		if (phase_interrupted(sh->ctx)) {
+		if (phase_should_stop(sh->ctx)) { /* recorded after the join */
 			atomic_store(&sh->stop, true);
 			break;
 		}
@@ -190,6 +190,8 @@ static int seeks_run(struct phase_ctx *ctx)
 	int rc = open_all(&sh);
 	if (rc == 0)
 		rc = start_seekers(&sh, seekers, n);
+	if (phase_interrupted(ctx))
+		rc = -1;
 	if (close_all(&sh) != 0)
 		rc = -1;
 	pthread_mutex_destroy(&sh.lock);

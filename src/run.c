@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,7 @@ struct phase_step {
 	unsigned ready; /* copies waiting at the gate */
 	int go;         /* 0 wait, 1 run, -1 give up */
 	unsigned done;  /* copies finished */
+	_Atomic bool failed; /* a copy failed: the others stop too */
 };
 
 uint64_t run_perchar_bytes(const struct config *cfg)
@@ -174,20 +176,39 @@ static void fill_result(const struct phase_def *def, struct copy *copies,
 	stats_summarise(lat, &r->lat);
 }
 
-/* The first copy's error, or an interrupt. */
+/* The first copy's own error (not one that only stopped for another's), or NULL. */
+static const struct phase_error *first_error(struct copy *copies, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (copies[i].ctx.err.op[0] && !copies[i].ctx.err.stopped)
+			return &copies[i].ctx.err;
+	return NULL;
+}
+
+/*
+ * The phase's outcome: an interrupt, else the first copy's error. SIGXFSZ
+ * is the kernel's answer to a write past `ulimit -f`, so the write's EFBIG
+ * is the line to show, with the signal's exit status.
+ */
 static int phase_status(struct copy *copies, unsigned n, struct phase_error *err)
 {
-	if (cleanup_signal()) {
-		memset(err, 0, sizeof(*err));
-		snprintf(err->op, sizeof(err->op), "interrupted");
-		err->status = 128 + cleanup_signal();
+	const struct phase_error *e = first_error(copies, n);
+	int sig = cleanup_signal();
+
+	if (sig == SIGXFSZ && e && e->errnum == EFBIG) {
+		*err = *e;
+		err->status = 128 + sig;
 		return err->status;
 	}
-	for (unsigned i = 0; i < n; i++) {
-		if (copies[i].ctx.err.op[0]) {
-			*err = copies[i].ctx.err;
-			return err->status ? err->status : 3;
-		}
+	if (sig) {
+		memset(err, 0, sizeof(*err));
+		snprintf(err->op, sizeof(err->op), "interrupted");
+		err->status = 128 + sig;
+		return err->status;
+	}
+	if (e) {
+		*err = *e;
+		return err->status ? err->status : 3;
 	}
 	return 0;
 }
@@ -212,9 +233,10 @@ static void device_delta(const struct device_io *before,
 	out->write_bytes = after->write_bytes - before->write_bytes;
 }
 
-static int run_step(const struct phase_def *def, struct copy *copies, unsigned n,
-		    const struct device *dev, const struct run_hooks *hooks,
-		    struct phase_result *r, struct phase_error *err)
+static int start_and_wait(const struct phase_def *def, struct copy *copies,
+			  unsigned n, const struct device *dev,
+			  const struct run_hooks *hooks, struct phase_result *r,
+			  struct phase_error *err)
 {
 	struct device_io dev0 = { 0 }, dev1 = { 0 };
 
@@ -225,6 +247,7 @@ static int run_step(const struct phase_def *def, struct copy *copies, unsigned n
 	for (unsigned i = 0; i < n; i++) {
 		reset_ctx(&copies[i].ctx);
 		copies[i].ctx.arg = def->arg;
+		copies[i].ctx.failed = &step.failed;
 		copies[i].step = &step;
 		if (def->prepare && def->prepare(&copies[i].ctx) != 0)
 			return phase_status(copies, n, err);
@@ -279,6 +302,18 @@ static int run_step(const struct phase_def *def, struct copy *copies, unsigned n
 		if (hooks->phase_end)
 			hooks->phase_end(hooks->arg, def, r);
 	}
+	return status;
+}
+
+/* One phase: its copies share a stop flag that lives only as long as it. */
+static int run_step(const struct phase_def *def, struct copy *copies, unsigned n,
+		    const struct device *dev, const struct run_hooks *hooks,
+		    struct phase_result *r, struct phase_error *err)
+{
+	int status = start_and_wait(def, copies, n, dev, hooks, r, err);
+
+	for (unsigned i = 0; i < n; i++)
+		copies[i].ctx.failed = NULL;
 	return status;
 }
 
