@@ -39,8 +39,32 @@ int workdir_create(const char *parent, char *out, size_t len);
 int workdir_probe(const char *workdir, bool direct, uint32_t *align,
 		  const char **failed_op);
 
-/* Bytes an unprivileged user may still write under DIR (statvfs). -1 with errno. */
-int space_available(const char *dir, uint64_t *bytes);
+/* What the filesystem under a directory has left, from statvfs. */
+struct space_info {
+	uint64_t avail_bytes;   /* an unprivileged user may still write */
+	uint64_t block_bytes;   /* allocation unit */
+	uint64_t avail_inodes;
+	bool inodes_known;      /* false: the filesystem makes inodes as needed */
+};
+
+/* Fill *OUT for DIR. -1 with errno. */
+int space_query(const char *dir, struct space_info *out);
+
+/* The most a run under a config puts on the filesystem at once. */
+struct space_need {
+	uint64_t io_bytes;      /* the I/O test files of every copy */
+	uint64_t files_bytes;   /* file tests: every file at the largest size,
+				 * rounded up to blocks, and the directories */
+	uint64_t bytes;         /* both, clyde's directory, plus 1% */
+	uint64_t inodes;        /* pieces, files, symlinks, directories */
+};
+
+/*
+ * What CFG needs on a filesystem of BLOCK_BYTES blocks (0: 4096), every
+ * copy included; sums saturate at UINT64_MAX. Pure.
+ */
+void space_need(const struct config *cfg, uint64_t block_bytes,
+		struct space_need *need);
 
 /* Describe copy COPY of COPIES: SIZE_BYTES split in pieces inside DIR. */
 void testfile_init(struct testfile *tf, const char *dir, unsigned copy,

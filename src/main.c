@@ -127,24 +127,38 @@ static int raise_file_limit(const struct config *cfg)
 	return 0;
 }
 
+/* Refuse, before the first byte, a run the filesystem has no room for. */
 static int preflight(const struct config *cfg)
 {
-	uint64_t avail;
-	uint64_t file_bytes = cfg->files.max_bytes > 0 ? (uint64_t)cfg->files.max_bytes : 0;
-	uint64_t need = cfg->io.size_mib * MIB +
-			cfg->files.count_k * 1024 * file_bytes;
+	struct space_info have;
+	struct space_need need;
 
-	need *= cfg->concurrency;
-	need += need / 100;
-	if (space_available(cfg->dir, &avail) != 0)
+	if (space_query(cfg->dir, &have) != 0)
 		return fail_setup(EXIT_SETUP, "%s: statvfs: %s", cfg->dir,
 				  strerror(errno));
-	if (avail < need)
+	space_need(cfg, have.block_bytes, &need);
+	if (have.avail_bytes < need.bytes) {
+		char parts[96];
+		uint64_t files_mib = (need.files_bytes + MIB - 1) / MIB;
+
+		if (need.io_bytes && need.files_bytes)
+			snprintf(parts, sizeof(parts), "%" PRIu64 " MiB of I/O files and "
+				 "%" PRIu64 " MiB for the file tests, with 1%% to spare",
+				 need.io_bytes / MIB, files_mib);
+		else
+			snprintf(parts, sizeof(parts), "with 1%% to spare");
 		return fail_setup(EXIT_SETUP, "%s: not enough free space: the test "
-				  "needs %" PRIu64 " MiB (with 1%% to spare), %" PRIu64
-				  " MiB are free; use a smaller -s, another -d, or "
-				  "--no-preflight", cfg->dir, (need + MIB - 1) / MIB,
-				  avail / MIB);
+				  "needs %" PRIu64 " MiB (%s), %" PRIu64 " MiB are "
+				  "free; use a smaller -s or -n, another -d, or "
+				  "--no-preflight", cfg->dir, (need.bytes + MIB - 1) / MIB,
+				  parts, have.avail_bytes / MIB);
+	}
+	if (have.inodes_known && have.avail_inodes < need.inodes)
+		return fail_setup(EXIT_SETUP, "%s: not enough free inodes: the test "
+				  "makes %" PRIu64 " files and directories, %" PRIu64
+				  " inodes are free; use a smaller -n, another -d, or "
+				  "--no-preflight", cfg->dir, need.inodes,
+				  have.avail_inodes);
 	return 0;
 }
 

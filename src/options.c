@@ -94,7 +94,7 @@ static const struct option_def option_defs[] = {
 	  "progress on stderr: auto (a line rewritten in place on a terminal, "
 	  "bonnie++'s words otherwise; default), always (the line), never" },
 	{ OPT_NO_PREFLIGHT, "no-preflight", no_argument, NULL,
-	  "skip the free-space check made before writing" },
+	  "skip the check, made before writing, for free space and inodes" },
 	{ OPT_HELP, "help", no_argument, NULL, "print this help and exit" },
 	{ OPT_VERSION, "version", no_argument, NULL, "print the version and exit" },
 };
