@@ -172,6 +172,7 @@ struct config {
 	size_t n_random_depths;
 	enum progress_mode progress;
 	bool no_preflight;
+	int64_t test_corrupt_block; /* CLYDE_TEST_CORRUPT, a test hook; -1 = none */
 };
 
 /*

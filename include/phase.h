@@ -104,6 +104,15 @@ bool phase_should_stop(const struct phase_ctx *ctx);
  */
 bool phase_interrupted(struct phase_ctx *ctx);
 
+/*
+ * --verify: compare BUF, block BLOCK of the copy's file as read back, with
+ * what block output wrote and rewrite changed. A difference fills ctx->err
+ * ("PATH: verify: data differs at offset OFFSET + where", exit status 4)
+ * and returns -1; else 0. OFFSET is the block's offset within PATH.
+ */
+int phase_verify(struct phase_ctx *ctx, uint64_t block, const unsigned char *buf,
+		 uint64_t offset, const char *path);
+
 /* A prepare step: remove this copy's old I/O file before it is written anew. */
 int phase_remove_testfile(struct phase_ctx *ctx);
 

@@ -19,6 +19,7 @@
 #include "device.h"
 #include "fmt.h"
 #include "options.h"
+#include "parse.h"
 #include "platform.h"
 #include "privs.h"
 #include "progress.h"
@@ -271,6 +272,34 @@ static int make_semaphores(long procs)
 	return finish(0);
 }
 
+/*
+ * TEST HOOK: CLYDE_TEST_CORRUPT=BLOCK makes the run flip a byte of that
+ * block of the I/O file after the rewrite (run.c test_corrupt), so the
+ * tests can watch --verify find it. Documented in the man page's
+ * ENVIRONMENT section, not in --help.
+ */
+static int test_hook_env(struct config *cfg, char *err, size_t len)
+{
+	const char *text = getenv("CLYDE_TEST_CORRUPT");
+	uint64_t blocks = cfg->io.size_mib * MIB / cfg->io.chunk_bytes;
+	struct parse_error pe;
+	int64_t block;
+
+	if (!text)
+		return 0;
+	if (parse_int_range(text, 0, INT64_MAX, &block, &pe) != 0) {
+		snprintf(err, len, "CLYDE_TEST_CORRUPT=%s: %s", text, pe.msg);
+		return -1;
+	}
+	if ((uint64_t)block >= blocks) {
+		snprintf(err, len, "CLYDE_TEST_CORRUPT=%s: the file has %llu blocks",
+			 text, (unsigned long long)blocks);
+		return -1;
+	}
+	cfg->test_corrupt_block = block;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct config cfg;
@@ -289,6 +318,10 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	case OPTIONS_RUN:
 		break;
+	}
+	if (test_hook_env(&cfg, err, sizeof(err)) != 0) {
+		fprintf(stderr, "clyde: %s\n", err);
+		return EXIT_USAGE;
 	}
 	if (cleanup_init() != 0)
 		return fail_setup(EXIT_SETUP, "cannot install signal handlers: %s",

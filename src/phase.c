@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * phase.c - small helpers every phase shares: recording an error in the
- * context (which stops the other copies), noticing an interrupt, removing
- * the old test file.
+ * context (which stops the other copies), noticing an interrupt, checking
+ * a block under --verify, removing the old test file.
  */
 #include "phase.h"
 
@@ -42,6 +42,21 @@ bool phase_interrupted(struct phase_ctx *ctx)
 		ctx->err.stopped = !signalled;
 	}
 	return true;
+}
+
+int phase_verify(struct phase_ctx *ctx, uint64_t block, const unsigned char *buf,
+		 uint64_t offset, const char *path)
+{
+	long bad = data_check_rewritten(ctx->data, block, buf);
+	char op[96];
+
+	if (bad < 0)
+		return 0;
+	snprintf(op, sizeof(op), "verify: data differs at offset %llu",
+		 (unsigned long long)(offset + (uint64_t)bad));
+	phase_fail(ctx, path, op, 0);
+	ctx->err.status = 4;
+	return -1;
 }
 
 int phase_remove_testfile(struct phase_ctx *ctx)

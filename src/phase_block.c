@@ -151,17 +151,8 @@ static int read_run(struct phase_ctx *ctx)
 			uint64_t t1 = timer_now_ns();
 			stats_add(&ctx->lat, t1 - t0);
 			if (ctx->cfg->verify) {
-				uint64_t block = p * blocks_per_piece + i;
-				long bad = data_check_rewritten(ctx->data, block,
-								ctx->buf);
-				if (bad >= 0) {
-					char op[96];
-					snprintf(op, sizeof(op),
-						 "verify: data differs at offset %llu",
-						 (unsigned long long)(i * chunk +
-								      (uint64_t)bad));
-					phase_fail(ctx, path, op, 0);
-					ctx->err.status = 4;
+				if (phase_verify(ctx, p * blocks_per_piece + i, ctx->buf,
+						 i * chunk, path) != 0) {
 					io_sync_close(fd);
 					return -1;
 				}

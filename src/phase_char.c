@@ -6,9 +6,11 @@
  * belongs to one thread, and 1.03 ran single-threaded, where glibc skips the
  * lock anyway, so they measure what 1.03 measured. --char-io syscall: 2.00a's method,
  * one write(2)/read(2) per byte. Latency unit: one chunk's worth of bytes.
+ * Under --verify per-char input checks every chunk, as block input does.
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "io.h"
@@ -160,8 +162,44 @@ static int putc_run(struct phase_ctx *ctx)
 	return 0;
 }
 
-static int getc_piece_stdio(struct phase_ctx *ctx, int fd, uint64_t n,
-			    const char *path)
+/*
+ * --verify: one chunk of per-char input is in CHECK. Per-char input reads
+ * what block output wrote and rewrite changed, so it is checked as block
+ * input checks it. Checking is not the disk's time: *t0 restarts after.
+ */
+static int verify_chunk(struct phase_ctx *ctx, const unsigned char *check,
+			uint32_t piece, uint64_t i, const char *path, uint64_t *t0)
+{
+	const size_t chunk = ctx->cfg->io.chunk_bytes;
+
+	if (phase_verify(ctx, piece * (TESTFILE_PIECE_BYTES / chunk) + i, check,
+			 i * chunk, path) != 0)
+		return -1;
+	*t0 = timer_now_ns();
+	return 0;
+}
+
+/* One chunk through getc into KEEP (NULL: only summed); -1 at EOF or error. */
+static inline int getc_chunk(FILE *f, size_t chunk, unsigned char *keep,
+			     uint64_t *sum)
+{
+	uint64_t s = 0;
+
+	for (size_t j = 0; j < chunk; j++) {
+		int c = getc_unlocked(f);
+
+		if (c == EOF)
+			return -1;
+		if (keep)
+			keep[j] = (unsigned char)c;
+		s += (unsigned)c;
+	}
+	*sum += s;
+	return 0;
+}
+
+static int getc_piece_stdio(struct phase_ctx *ctx, int fd, uint32_t piece,
+			    uint64_t n, unsigned char *check, const char *path)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 	FILE *f = open_stream(ctx, fd, "r", path);
@@ -171,32 +209,34 @@ static int getc_piece_stdio(struct phase_ctx *ctx, int fd, uint64_t n,
 		return -1;
 	uint64_t t0 = timer_now_ns();
 	for (uint64_t i = 0; i < n; i++) {
-		for (size_t j = 0; j < chunk; j++) {
-			int c = getc_unlocked(f);
+		/* Two calls, so the usual one compiles without the copy. */
+		int rc = check ? getc_chunk(f, chunk, check, &sum)
+			       : getc_chunk(f, chunk, NULL, &sum);
 
-			if (c == EOF) {
-				phase_fail(ctx, path,
-					   ferror(f) ? "read"
-						     : "read: file shorter than written",
-					   ferror(f) ? errno : 0);
-				fclose(f);
-				return -1;
-			}
-			sum += (unsigned)c;
+		if (rc != 0) {
+			phase_fail(ctx, path,
+				   ferror(f) ? "read" : "read: file shorter than written",
+				   ferror(f) ? errno : 0);
+			fclose(f);
+			return -1;
 		}
 		if (phase_interrupted(ctx)) {
 			fclose(f);
 			return -1;
 		}
 		chunk_done(ctx, &t0, true);
+		if (check && verify_chunk(ctx, check, piece, i, path, &t0) != 0) {
+			fclose(f);
+			return -1;
+		}
 	}
 	ctx->checksum += sum;
 	fclose(f);
 	return 0;
 }
 
-static int getc_piece_syscall(struct phase_ctx *ctx, int fd, uint64_t n,
-			      const char *path)
+static int getc_piece_syscall(struct phase_ctx *ctx, int fd, uint32_t piece,
+			      uint64_t n, unsigned char *check, const char *path)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 	uint64_t sum = 0;
@@ -215,6 +255,8 @@ static int getc_piece_syscall(struct phase_ctx *ctx, int fd, uint64_t n,
 				close(fd);
 				return -1;
 			}
+			if (check)
+				check[j] = c;
 			sum += c;
 		}
 		if (phase_interrupted(ctx)) {
@@ -222,6 +264,10 @@ static int getc_piece_syscall(struct phase_ctx *ctx, int fd, uint64_t n,
 			return -1;
 		}
 		chunk_done(ctx, &t0, true);
+		if (check && verify_chunk(ctx, check, piece, i, path, &t0) != 0) {
+			close(fd);
+			return -1;
+		}
 	}
 	ctx->checksum += sum;
 	close(fd);
@@ -232,21 +278,27 @@ static int getc_run(struct phase_ctx *ctx)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 	char path[PATH_MAX];
+	/* --verify: the chunk just read, byte by byte (ctx->buf is the stream's). */
+	unsigned char *check = NULL;
+	int rc = 0;
 
-	for (uint32_t p = 0; p < perchar_pieces(ctx); p++) {
+	if (ctx->cfg->verify && !(check = malloc(chunk)))
+		return phase_fail(ctx, ctx->tf->dir, "allocate buffers", ENOMEM);
+	for (uint32_t p = 0; p < perchar_pieces(ctx) && rc == 0; p++) {
 		uint64_t n = perchar_piece_bytes(ctx, p) / chunk;
 
 		testfile_path(ctx->tf, p, path, sizeof(path));
 		int fd = io_open(path, IO_READ, &ctx->cfg->mode);
-		if (fd < 0)
-			return phase_fail(ctx, path, "open", errno);
-		int rc = ctx->cfg->mode.char_io == CHAR_IO_STDIO
-				 ? getc_piece_stdio(ctx, fd, n, path)
-				 : getc_piece_syscall(ctx, fd, n, path);
-		if (rc != 0)
-			return -1;
+		if (fd < 0) {
+			rc = phase_fail(ctx, path, "open", errno);
+			break;
+		}
+		rc = ctx->cfg->mode.char_io == CHAR_IO_STDIO
+			     ? getc_piece_stdio(ctx, fd, p, n, check, path)
+			     : getc_piece_syscall(ctx, fd, p, n, check, path);
 	}
-	return 0;
+	free(check);
+	return rc;
 }
 
 const struct phase_def phase_putc = {

@@ -414,6 +414,46 @@ static int removal_failed(int status, const char *path, const char *op,
 	return err->status = 3;
 }
 
+/*
+ * TEST HOOK (CLYDE_TEST_CORRUPT, man page ENVIRONMENT; tests/cli/verify.sh):
+ * after the rewrite, flip the middle byte of block cfg->test_corrupt_block
+ * of copy 0's file on disk, through a descriptor of its own, so that
+ * --verify has a difference to find. Nothing else in clyde corrupts data.
+ */
+static int test_corrupt(const struct config *cfg, const struct testfile *tf,
+			struct phase_error *err)
+{
+	static const struct io_mode plain; /* one byte: no O_DIRECT */
+	const uint64_t chunk = cfg->io.chunk_bytes;
+	const uint64_t block = (uint64_t)cfg->test_corrupt_block;
+	const off_t off = (off_t)((block % (TESTFILE_PIECE_BYTES / chunk)) * chunk +
+				  chunk / 2);
+	char path[PATH_MAX];
+	unsigned char byte;
+
+	testfile_path(tf, (uint32_t)(block / (TESTFILE_PIECE_BYTES / chunk)), path,
+		      sizeof(path));
+	errno = 0;
+	int fd = io_open(path, IO_WRITE, &plain);
+	int rc = fd < 0 || io_read_full(fd, &byte, 1, off) != 1 ? -1 : 0;
+	if (rc == 0) {
+		byte ^= 0xff;
+		rc = io_write_full(fd, &byte, 1, off);
+	}
+	int saved = errno;
+	if (fd >= 0 && io_sync_close(fd) != 0 && rc == 0) {
+		rc = -1;
+		saved = errno;
+	}
+	if (rc == 0)
+		return 0;
+	memset(err, 0, sizeof(*err));
+	snprintf(err->path, sizeof(err->path), "%s", path);
+	snprintf(err->op, sizeof(err->op), "CLYDE_TEST_CORRUPT");
+	err->errnum = saved ? saved : EINVAL;
+	return err->status = 3;
+}
+
 int run_phases(const struct config *cfg, const char *workdir,
 	       const struct device *dev, const struct phase_def *const *defs,
 	       size_t n, const struct run_hooks *hooks, struct run_results *res,
@@ -442,6 +482,8 @@ int run_phases(const struct config *cfg, const char *workdir,
 			store_random(defs[i]->arg, &r, res);
 		else
 			res->phase[defs[i]->id] = r;
+		if (defs[i]->id == PHASE_REWRITE && cfg->test_corrupt_block >= 0)
+			status = test_corrupt(cfg, &copies[0].tf, err);
 	}
 	for (unsigned i = 0; i < cfg->concurrency; i++) {
 		char path[PATH_MAX];
