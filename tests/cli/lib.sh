@@ -21,3 +21,33 @@ nfields() { printf '%s\n' "$1" | awk -F, '{ print NF }'; }
 field() { printf '%s\n' "$1" | awk -F, -v n="$2" '{ print $(n + 1) }'; }
 # True when directory $1 holds nothing.
 empty_dir() { [ -z "$(ls -A "$1")" ]; }
+# wait_for FILE PATTERN [SECONDS]: until a line of FILE matches the grep
+# PATTERN (default limit 60 s); false on time-out.
+wait_for() {
+	n=0
+	while ! grep -q -- "$2" "$1" 2>/dev/null; do
+		n=$((n + 1))
+		[ $n -gt $((${3:-60} * 20)) ] && return 1
+		sleep 0.05
+	done
+}
+# clyde's own directory inside $1 (clyde.PID.XXXXXX), or nothing.
+workdir_in() { ls -d "$1"/clyde.*.* 2>/dev/null | head -n 1; }
+# Driving -y p: prompted ARGS... starts clyde in the background reading
+# its answers from a FIFO (stdout in $T/out, stderr in $T/err, pid in $pid);
+# at_test N waits for the prompt before test N; answer lets it run;
+# prompted_end closes the FIFO and sets $st.
+prompted() {
+	rm -f "$T/fifo"
+	mkfifo "$T/fifo"
+	$CLYDE "$@" -y p <"$T/fifo" >"$T/out" 2>"$T/err" &
+	pid=$!
+	exec 3>"$T/fifo"
+}
+at_test() { wait_for "$T/out" "^$1:\$"; }
+answer() { echo go >&3; }
+prompted_end() {
+	exec 3>&-
+	wait $pid
+	st=$?
+}
