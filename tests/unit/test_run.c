@@ -11,6 +11,7 @@
 #include "check.h"
 #include "run.h"
 #include "stats.h"
+#include "timer.h"
 
 static _Atomic int prepared;
 
@@ -53,6 +54,22 @@ static int failing_run(struct phase_ctx *ctx)
 	return 0;
 }
 
+/* Copy 1 fails after 50 ms; copy 0 would go on for 5 s unless told to stop. */
+static int late_failing_run(struct phase_ctx *ctx)
+{
+	if (ctx->copy == 1) {
+		sleep_ms(50);
+		return phase_fail(ctx, "/x/c1.f000", "write", 5);
+	}
+	for (int i = 0; i < 500; i++) {
+		if (phase_interrupted(ctx))
+			return -1;
+		sleep_ms(10);
+		ctx->ops++;
+	}
+	return 0;
+}
+
 static uint64_t no_total(const struct phase_ctx *ctx)
 {
 	(void)ctx;
@@ -86,6 +103,14 @@ static const struct phase_def failing_read = {
 	.name = "null read",
 	.rate_in_kib = true,
 	.run = failing_run,
+	.total = no_total,
+};
+
+static const struct phase_def late_failing_write = {
+	.id = PHASE_WRITE,
+	.name = "null write",
+	.rate_in_kib = true,
+	.run = late_failing_run,
 	.total = no_total,
 };
 
@@ -158,6 +183,19 @@ int main(void)
 	CHECK_STR("failure: operation", err.op, "write");
 	CHECK("failure: errno", err.errnum == 28);
 	CHECK("failure: later phases not run", prepared == 0);
+
+	/* The other copies stop at once, and the error shown is the failing
+	 * copy's, not the "stopped" of copy 0 that comes first in order. */
+	const struct phase_def *late[] = { &late_failing_write };
+	base_config(&cfg, 2);
+	uint64_t t0 = timer_now_ns();
+	st = run_phases(&cfg, dir, NULL, late, 1, NULL, &res, &err);
+	CHECK("copy failure: I/O status 3", st == 3);
+	CHECK_STR("copy failure: the failing copy's path", err.path, "/x/c1.f000");
+	CHECK_STR("copy failure: its operation", err.op, "write");
+	CHECK("copy failure: its errno", err.errnum == 5);
+	CHECK("copy failure: the other copy stopped within a second",
+	      timer_now_ns() - t0 < 1000000000u);
 
 	/* No I/O size: every I/O phase stays blank. */
 	base_config(&cfg, 1);
