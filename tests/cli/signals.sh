@@ -1,0 +1,157 @@
+# SPDX-License-Identifier: MIT
+# Interrupts: SIGINT and SIGTERM at 40 random moments of short runs (every
+# phase, the file tests included), during 32 random-I/O threads, 64
+# seekers, 4 copies, the file tests and a -y p prompt, in both progress
+# styles, with SIGINT blocked by the parent; a second SIGINT exits at once;
+# SIGHUP is ignored. Each interrupted run exits 128+signal after one
+# "clyde: interrupted by signal" line and leaves -d empty.
+. tests/cli/lib.sh
+mkdir "$T/d"
+
+# The number of signal INT or TERM (dash's kill -l cannot say).
+signum() { case $1 in INT) echo 2 ;; TERM) echo 15 ;; esac; }
+# start ARGS...: clyde in the background (pid in $pid), progress words on.
+start() {
+	$CLYDE -d "$T/d" $U -r 0 --progress auto "$@" >"$T/out" 2>"$T/err" &
+	pid=$!
+}
+# stopped NAME SIGNAL: exit 128+signal, the one interrupt line on a line of
+# its own, -d left empty.
+stopped() {
+	want=$((128 + $(signum "$2")))
+	check "$1: exit $want" [ "$st" -eq "$want" ]
+	check "$1: one clyde: line" [ "$(grep -c '^clyde: ' "$T/err")" -eq 1 ]
+	check "$1: says so" grep -q "^clyde: interrupted by signal $((want - 128)) ([A-Z][a-z ]*); test files removed\$" "$T/err"
+	check "$1: the message starts a line" sh -c "! grep -q '.clyde: ' '$T/err'"
+	check "$1: directory left empty" empty_dir "$T/d"
+}
+# hit NAME WORDS SIGNAL ARGS...: start, wait for the progress WORDS, wait a
+# little more, send SIGNAL, and check it stopped within 5 s.
+hit() {
+	name=$1
+	words=$2
+	sig=$3
+	shift 3
+	start "$@"
+	wait_for "$T/err" "$words" || fail "$name" "never reached '$words'"
+	sleep 0.3
+	t0=$(date +%s)
+	kill -"$sig" $pid
+	wait $pid
+	st=$?
+	check "$name: stopped within 5 s" [ $(($(date +%s) - t0)) -le 5 ]
+	stopped "$name" "$sig"
+}
+
+# --- 40 random moments --------------------------------------------------------
+ARGS="-s 64M -r 32 -n 1 -f"
+t0=$(date +%s%N)
+$CLYDE -d "$T/d" $U $ARGS >/dev/null 2>&1
+span_ms=$((($(date +%s%N) - t0) / 1000000 + 100))
+interrupted=0
+finished=0
+where=""
+bad=0
+i=0
+while [ $i -lt 40 ]; do
+	i=$((i + 1))
+	sig=INT
+	[ $((i % 2)) -eq 0 ] && sig=TERM
+	delay=$(awk -v s=$i -v p=$$ -v span="$span_ms" \
+		'BEGIN { srand(s * 7919 + p); printf "%.3f", rand() * span / 1000 }')
+	$CLYDE -d "$T/d" $U $ARGS --progress auto >"$T/out" 2>"$T/err" &
+	pid=$!
+	sleep "$delay"
+	kill -$sig $pid 2>/dev/null
+	wait $pid
+	st=$?
+	if [ $st -eq 0 ]; then
+		finished=$((finished + 1))
+	elif [ $st -eq $((128 + $(signum $sig))) ] &&
+		[ "$(grep -c '^clyde: ' "$T/err")" -eq 1 ] &&
+		grep -q '^clyde: interrupted by signal' "$T/err" &&
+		! grep -q '.clyde: ' "$T/err"; then
+		interrupted=$((interrupted + 1))
+		# The phase it hit: the last progress words before the message.
+		w=$(grep -v '^clyde: \|^Using uid' "$T/err" | tail -n 1 | sed 's/\.\.\..*//')
+		where="$where${w:-set-up};"
+	else
+		bad=$((bad + 1))
+		fail "signal $i ($sig after ${delay}s)" "exit $st: $(tr '\n' '|' <"$T/err")"
+	fi
+	if ! empty_dir "$T/d"; then
+		bad=$((bad + 1))
+		fail "signal $i ($sig after ${delay}s)" "left $(ls -A "$T/d")"
+		rm -rf "$T/d"/*
+	fi
+done
+summary=$(printf '%s' "$where" | tr ';' '\n' | sort | uniq -c |
+	awk '{ n = $1; $1 = ""; printf "%s%s x%d", sep, substr($0, 2), n; sep = ", " }')
+check "40 signals at random moments within ${span_ms} ms: $interrupted interrupted ($summary), $finished finished first" [ $bad -eq 0 ]
+
+# --- chosen moments -----------------------------------------------------------
+hit "SIGINT during random reads at depth 32" 'random reads, depth 32' INT \
+	-s 64M::256 -f -n 0 --random-io --random-depths 32 --random-time 30
+hit "SIGTERM during random writes at depth 32" 'random writes, depth 32' TERM \
+	-s 64M::256 -f -n 0 --random-io --random-depths 32 --random-time 2
+hit "SIGTERM among 64 seekers" "start 'em" TERM -s 64M::1000000:64 -f -n 0
+hit "SIGINT during block output, -c 4" 'Writing intelligently' INT \
+	-s 1024M -c 4 -f -n 0 --no-preflight
+hit "SIGTERM during the file tests" 'Create files in sequential order' TERM \
+	-s 0 -n 8
+hit "SIGINT during per-char output" 'Writing a byte at a time' INT \
+	-s 64M -n 0 --char-io syscall
+
+# The progress line is cleared before the message.
+start -s 1024M -f -n 0 --progress always --no-preflight
+wait_for "$T/err" 'block output'
+kill -INT $pid
+wait $pid
+st=$?
+check "SIGINT, progress line: exit 130" [ $st -eq 130 ]
+check "SIGINT, progress line: cleared, then the message" \
+	sh -c "tail -n 1 '$T/err' | sed 's/.*\\[K//' | grep -q '^clyde: interrupted by signal 2 '"
+check "SIGINT, progress line: directory left empty" empty_dir "$T/d"
+
+# Waiting for an answer at a -y p prompt.
+prompted -d "$T/d" $U -s 0 -r 0 -n 1
+at_test 6
+kill -INT $pid
+prompted_end
+stopped "SIGINT at a -y p prompt" INT
+
+# A parent that blocked SIGINT does not make clyde deaf to it.
+if command -v python3 >/dev/null 2>&1; then
+	python3 -c 'import os, signal, sys
+signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+os.execv(sys.argv[1], sys.argv[1:])' $CLYDE -d "$T/d" $U -r 0 -s 1024M -f -n 0 \
+		--no-preflight >"$T/out" 2>"$T/err" &
+	pid=$!
+	wait_for "$T/err" 'Writing intelligently'
+	kill -INT $pid
+	wait $pid
+	st=$?
+	stopped "SIGINT blocked by the parent" INT
+else
+	ok "SIGINT blocked by the parent (skipped: no python3 to block it)"
+fi
+
+# SIGHUP is ignored, as bonnie++ does: the run completes.
+start -s 64M -n 0 -f
+wait_for "$T/err" 'Writing intelligently'
+kill -HUP $pid
+wait $pid
+st=$?
+check "SIGHUP ignored: exit 0" [ $st -eq 0 ]
+check "SIGHUP ignored: CSV line" grep -q '^1.96,clyde-' "$T/out"
+check "SIGHUP ignored: directory left empty" empty_dir "$T/d"
+
+# A second SIGINT exits at once, clean-up or not: only the status is sure.
+start -s 1024M -f -n 0 --no-preflight
+wait_for "$T/err" 'Writing intelligently'
+kill -INT $pid
+kill -INT $pid
+wait $pid
+st=$?
+check "double SIGINT: exit 130" [ $st -eq 130 ]
+rm -rf "$T/d"/*
