@@ -10,6 +10,9 @@
 #include "clyde.h"
 #include "parse.h"
 
+/* The longest line the reader accepts, in bytes, without the newline. */
+#define CSV_LINE_MAX 65536
+
 /*
  * Parse one line (without or with its trailing newline). Returns 1 when a
  * run was read into *out, 0 for a line to skip (empty, or a header line such

@@ -11,7 +11,6 @@
 #include "csv.h"
 #include "fmt_internal.h"
 
-#define CSV_LINE_MAX 65536 /* bytes, without the newline */
 #define CSV_FIELDS_MAX 52
 
 struct field {
