@@ -184,6 +184,11 @@ static enum options_outcome fail(char *err, size_t len, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(err, len, fmt, ap);
 	va_end(ap);
+	/* The message quotes what was typed: a newline or an escape in it
+	 * must not break the one line or reach the terminal. */
+	for (char *p = err; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
 	return OPTIONS_ERROR;
 }
 
@@ -307,6 +312,16 @@ static enum options_outcome validate(struct config *cfg, const char *s_text,
 	return OPTIONS_RUN;
 }
 
+/* "-n: the value is empty", "--table: the value is empty" for option KEY. */
+static enum options_outcome empty_value(int key, char *err, size_t len)
+{
+	for (size_t i = 0; i < N_OPTIONS; i++)
+		if (option_defs[i].key == key && option_defs[i].long_name)
+			return fail(err, len, "--%s: the value is empty",
+				    option_defs[i].long_name);
+	return fail(err, len, "-%c: the value is empty", key);
+}
+
 static enum options_outcome set_machine(struct config *cfg, const char *text,
 					char *err, size_t len)
 {
@@ -366,10 +381,10 @@ enum options_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 
 		if (c == -1)
 			break;
+		if (optarg && optarg[0] == '\0' && c != 'f')
+			return empty_value(c, err, errlen);
 		switch (c) {
 		case 'd':
-			if (optarg[0] == '\0')
-				return fail(err, errlen, "-d: the directory name is empty");
 			cfg->dir = optarg;
 			break;
 		case 's':
@@ -409,8 +424,6 @@ enum options_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 			if (group_seen)
 				return fail(err, errlen, "-g given twice");
 			group_seen = true;
-			if (optarg[0] == '\0')
-				return fail(err, errlen, "-g: no group name");
 			cfg->group = optarg;
 			break;
 		case 'q':
@@ -499,8 +512,6 @@ enum options_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 					    pe.msg);
 			break;
 		case OPT_JSON:
-			if (optarg[0] == '\0')
-				return fail(err, errlen, "--json: the file name is empty");
 			cfg->json_path = optarg;
 			break;
 		case OPT_PROGRESS:

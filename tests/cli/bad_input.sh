@@ -1,13 +1,19 @@
 # SPDX-License-Identifier: MIT
-# Every malformed, out-of-range or conflicting option: exit status 1, one
-# line on stderr starting "clyde: ", nothing on stdout, nothing on disk.
+# Every malformed, out-of-range, overflowing, empty or conflicting option:
+# exit status 1, one line on stderr starting "clyde: ", nothing on stdout,
+# nothing on disk: clyde runs inside the -d directory (so even a default
+# "-d ." would show) and nothing may appear there or beside it (a --json
+# file, say).
 . tests/cli/lib.sh
 mkdir "$T/d"
+case $CLYDE in /*) ABS=$CLYDE ;; *) ABS=$PWD/$CLYDE ;; esac
+cases=0
 
 bad() {
 	name=$1
 	shift
-	$CLYDE "$@" >"$T/out" 2>"$T/err"
+	cases=$((cases + 1))
+	(cd "$T/d" && exec "$ABS" "$@") >"$T/out" 2>"$T/err"
 	st=$?
 	lines=$(wc -l <"$T/err")
 	if [ $st -ne 1 ]; then
@@ -18,6 +24,8 @@ bad() {
 		fail "bad input $name" "wrote to stdout"
 	elif ! empty_dir "$T/d"; then
 		fail "bad input $name" "left files in the directory: $(ls "$T/d")"
+	elif [ "$(ls -A "$T" | tr '\n' ' ')" != "d err out " ]; then
+		fail "bad input $name" "wrote beside it: $(ls -A "$T")"
 	else
 		ok "bad input $name"
 	fi
@@ -85,6 +93,76 @@ bad "unknown user" $D -u no_such_user_here -s 64 -r 0
 bad "unknown group" $D -g no_such_group_here -s 64 -r 0
 bad "-u twice" $D -u root -u root -s 64 -r 0
 bad "-u group and -g" $D -u root:root -g root -s 64 -r 0
+# Every option that takes a value, given an empty one (and the = forms).
+for o in -d -s -n -m -r -x -u -g -c -p -y -z --table --csv --char-io \
+	--random-time --random-depths --json --progress; do
+	bad "empty $o" $D $U -s 64 -r 0 $o ""
+done
+bad "empty --table=" $D $U -s 64 -r 0 --table=
+bad "empty --json=" $D $U -s 64 -r 0 --json=
+bad "-f then an empty operand" $D $U -s 64 -r 0 -f ""
+# A value missing at the end of the line.
+bad "missing -s value" $D $U -r 0 -s
+bad "missing --table value" $D $U -s 64 -r 0 --table
+bad "missing --random-depths value" $D $U -s 64 -r 0 --random-depths
+# Past every limit, and past 2^64.
+O=99999999999999999999
+bad "overflow -c" $D $U -s 64 -r 0 -c $O
+bad "overflow -x" $D $U -s 64 -r 0 -x $O
+bad "overflow -z" $D $U -s 64 -r 0 -z $O
+bad "overflow -p" $D $U -p $O
+bad "overflow -r" $D $U -s 64 -r $O
+bad "overflow -f" $D $U -s 64 -r 0 -f $O
+bad "overflow -n count" $D $U -s 0 -n $O
+bad "overflow -n max" $D $U -s 0 -n 1:$O
+bad "overflow -s chunk" $D $U -r 0 -s 64M:$O
+bad "overflow -s seeks" $D $U -r 0 -s 64M::$O
+bad "overflow --random-time" $D $U -s 64 -r 0 --random-io --random-time $O
+bad "overflow --random-depths" $D $U -s 64 -r 0 --random-io --random-depths $O
+bad "overflow -s in g" $D $U -r 0 -s 99999999999999g
+bad "-s of 2^63 bytes" $D $U -r 0 -s 8388608t
+bad "-s too large for any -c" $D $U -r 0 -n 0 -s 8388607t
+# Malformed numbers and lists.
+bad "letters in -s seeks" $D $U -r 0 -s 64M:8k:abc
+bad "letters in -s seekers" $D $U -r 0 -s 64M:8k:10:x
+bad "-s colon alone" $D $U -r 0 -s :
+bad "too many seekers" $D $U -r 0 -s 64M:8k:10:2000
+bad "zero chunk" $D $U -r 0 -s 64M:0
+bad "plus sign" $D $U -r 0 -s +64M
+bad "trailing space" $D $U -r 0 -s "64M "
+bad "leading space" $D $U -r 0 -s " 64M"
+bad "newline in a value" $D $U -r 0 -s "$(printf '64\nM')"
+bad "negative -r" $D $U -s 64 -r -1
+bad "-r not whole MiB" $D $U -s 64 -r 1k
+bad "negative -c" $D $U -s 64 -r 0 -c -1
+bad "fraction -c" $D $U -s 64 -r 0 -c 1.5
+bad "exponent -x" $D $U -s 64 -r 0 -x 1e3
+bad "hexadecimal -z" $D $U -s 64 -r 0 -z 0x10
+bad "negative -n" $D $U -s 0 -n -1
+bad "-n zero file chunk" $D $U -s 0 -n 1:0:0:1:0
+bad "negative -f" $D $U -s 64 -r 0 -f -1
+bad "depth list ends in a comma" $D $U -s 64 -r 0 --random-io --random-depths 1,
+bad "depth list starts with a comma" $D $U -s 64 -r 0 --random-io --random-depths ,1
+bad "nine depths" $D $U -s 64 -r 0 --random-io --random-depths 1,2,3,4,5,6,7,8,9
+bad "hexadecimal depth" $D $U -s 64 -r 0 --random-io --random-depths 0x10
+bad "negative random time" $D $U -s 64 -r 0 --random-io --random-time -1
+bad "machine name with a newline" $D $U -s 64 -r 0 -m "$(printf 'a\nb')"
+bad "machine name with an escape" $D $U -s 64 -r 0 -m "$(printf 'a\033[31mb')"
+bad "machine name of 300 bytes" $D $U -s 64 -r 0 -m "$(printf '%300s' '' | tr ' ' a)"
+# Conflicts, repeats and option syntax.
+bad "-g twice" $D $U -s 64 -r 0 -g root -g root
+bad "the last --table counts" $D $U -s 64 -r 0 --table 1.96 --table x
+bad "syscall per-char of 1M with -D" $D $U -s 64 -r 0 -D --char-io syscall -f 1
+bad "-p with -y p" $D $U -p 2 -y p
+bad "-p -1 with -y s" $D $U -p -1 -y s
+bad "unknown long option with a value" $D $U --bogus=1
+bad "ambiguous long option" $D $U -s 64 -r 0 --ran
+bad "value to a flag" $D $U -s 64 -r 0 --verify=yes
+bad "bad input with --json" $D $U -s 64 -r 0 -c 0 --json "$T/d/x.json"
+bad "bad input with --json beside" $D $U -s 64 -r 0 -c 0 --json "$T/x.json"
+bad "bad input without -d" $U -s 64:100 -r 0
+ok "bad input: $cases cases"
+
 if [ "$(id -u)" = 0 ]; then
 	bad "root without -u" $D -s 64 -r 0
 else
