@@ -33,6 +33,7 @@ gone "directory removed before the file tests" \
 	"$W/files/[0-9a-f]{10}[0-9A-Za-z]*: create: No such file or directory"
 
 # While block output writes: the open file goes on, the next open fails.
+fresh
 $CLYDE -d "$T/d" $U -s 128M::256 -r 0 -n 0 -f >"$T/out" 2>"$T/err" &
 pid=$!
 wait_for "$T/err" 'Writing intelligently' && rm -rf "$(workdir_in "$T/d")"
@@ -42,6 +43,7 @@ gone "directory removed during block output" \
 	"$W/f000: (open|write|fsync): No such file or directory"
 
 # While the file tests run: whatever step meets the hole says so.
+fresh
 $CLYDE -d "$T/d" $U -s 0 -r 0 -n 2 >"$T/out" 2>"$T/err" &
 pid=$!
 # rm races with the creates ("Directory not empty"): what it removed is enough.

@@ -134,7 +134,7 @@ check "-x 2 -n 1: header and two lines" [ "$(wc -l <"$T/out")" -eq 3 ]
 # line naming the file, nothing left behind.
 if [ "$(id -u)" = 0 ] && mkdir "$T/small" &&
 	mount -t tmpfs -o size=4m,nr_inodes=64 tmpfs "$T/small" 2>/dev/null; then
-	$CLYDE -d "$T/small" $U -s 0 -n 1 -m testbox >"$T/out" 2>"$T/err"
+	$CLYDE -d "$T/small" $U -s 0 -n 1 -m testbox --no-preflight >"$T/out" 2>"$T/err"
 	st=$?
 	check "out of inodes: exit 3" [ $st -eq 3 ]
 	check "out of inodes: one clyde: line" [ "$(grep -c '^clyde: ' "$T/err")" -eq 1 ]

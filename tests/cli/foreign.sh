@@ -44,6 +44,7 @@ prompted_end
 check "I/O error: exit 3" [ $st -eq 3 ]
 intact "I/O error"
 
+fresh
 $CLYDE -d "$T/d" $U -s 512M -r 0 -n 1 -f --progress auto >"$T/out" 2>"$T/err" &
 pid=$!
 wait_for "$T/err" 'Writing intelligently'

@@ -33,11 +33,15 @@ wait_for() {
 }
 # clyde's own directory inside $1 (clyde.PID.XXXXXX), or nothing.
 workdir_in() { ls -d "$1"/clyde.*.* 2>/dev/null | head -n 1; }
+# A background clyde's redirections happen in the child, maybe after the
+# parent has looked: empty $T/out and $T/err first (fresh) before wait_for.
+fresh() { : >"$T/out"; : >"$T/err"; }
 # Driving -y p: prompted ARGS... starts clyde in the background reading
 # its answers from a FIFO (stdout in $T/out, stderr in $T/err, pid in $pid);
 # at_test N waits for the prompt before test N; answer lets it run;
 # prompted_end closes the FIFO and sets $st.
 prompted() {
+	fresh
 	rm -f "$T/fifo"
 	mkfifo "$T/fifo"
 	$CLYDE "$@" -y p <"$T/fifo" >"$T/out" 2>"$T/err" &

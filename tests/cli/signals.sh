@@ -12,6 +12,7 @@ mkdir "$T/d"
 signum() { case $1 in INT) echo 2 ;; TERM) echo 15 ;; esac; }
 # start ARGS...: clyde in the background (pid in $pid), progress words on.
 start() {
+	fresh
 	$CLYDE -d "$T/d" $U -r 0 --progress auto "$@" >"$T/out" 2>"$T/err" &
 	pid=$!
 }
@@ -67,6 +68,10 @@ while [ $i -lt 40 ]; do
 	st=$?
 	if [ $st -eq 0 ]; then
 		finished=$((finished + 1))
+	elif [ $st -eq $((128 + $(signum $sig))) ] && [ ! -s "$T/err" ]; then
+		# SIGTERM before clyde set its handlers up: nothing made yet.
+		interrupted=$((interrupted + 1))
+		where="${where}start-up;"
 	elif [ $st -eq $((128 + $(signum $sig))) ] &&
 		[ "$(grep -c '^clyde: ' "$T/err")" -eq 1 ] &&
 		grep -q '^clyde: interrupted by signal' "$T/err" &&
@@ -122,6 +127,7 @@ stopped "SIGINT at a -y p prompt" INT
 
 # A parent that blocked SIGINT does not make clyde deaf to it.
 if command -v python3 >/dev/null 2>&1; then
+	fresh
 	python3 -c 'import os, signal, sys
 signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
 os.execv(sys.argv[1], sys.argv[1:])' $CLYDE -d "$T/d" $U -r 0 -s 1024M -f -n 0 \
