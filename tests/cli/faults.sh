@@ -1,13 +1,8 @@
 # SPDX-License-Identifier: MIT
-# Disk faults mid-run, on scratch filesystems made here (root only): a full
-# tmpfs and a full loop-mounted ext4 image (ENOSPC, in the I/O phases and in
-# the file tests), a zram device that fails writes past its memory limit
-# (EIO), a quota (EDQUOT: ext4 quota with setquota, else btrfs qgroups), a
-# filesystem remounted read-only between two tests (EROFS), `ulimit -f`
-# (SIGXFSZ) and `ulimit -t` (SIGXCPU), and the preflight's refusals. Each
-# fault gives one "clyde: PATH: OPERATION: reason" line and the exit status
-# of SPEC §1, and leaves nothing behind (where the filesystem lets clyde
-# remove anything).
+# Disk faults mid-run on scratch filesystems (root only): ENOSPC on tmpfs and
+# loop ext4, running out of inodes, EIO from a zram disk past its memory
+# limit, EDQUOT, EROFS, SIGXFSZ, SIGXCPU, and the preflight's refusals: one
+# "clyde: PATH: OPERATION: reason" line, SPEC §1's status, nothing left.
 . tests/cli/lib.sh
 MOUNTS=""
 ZRAM=""

@@ -1,10 +1,8 @@
 # SPDX-License-Identifier: MIT
-# Interrupts: SIGINT and SIGTERM at 40 random moments of short runs (every
-# phase, the file tests included), during 32 random-I/O threads, 64
-# seekers, 4 copies, the file tests and a -y p prompt, in both progress
-# styles, with SIGINT blocked by the parent; a second SIGINT exits at once;
-# SIGHUP is ignored. Each interrupted run exits 128+signal after one
-# "clyde: interrupted by signal" line and leaves -d empty.
+# SIGINT/SIGTERM at 40 random moments and at chosen ones (32 random-I/O
+# threads, 64 seekers, 4 copies, file tests, a -y p prompt, SIGINT blocked
+# by the parent): exit 128+signal, one "clyde: interrupted" line, -d empty.
+# A second SIGINT exits at once; SIGHUP is ignored.
 . tests/cli/lib.sh
 mkdir "$T/d"
 
