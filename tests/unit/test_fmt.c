@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "golden.h"
 #include "csv.h"
 #include "fmt.h"
 
@@ -27,68 +28,6 @@ static const struct {
 	const char *name;
 	uint64_t chunk_bytes;
 } chunk_from_cmd[] = { { "chunk64k", 65536 } };
-
-static bool updating(void)
-{
-	const char *v = getenv("CLYDE_GOLDEN_UPDATE");
-
-	return v && strcmp(v, "1") == 0;
-}
-
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem;
-	int c;
-
-	if (!f)
-		return NULL;
-	mem = open_memstream(&text, &len);
-	while ((c = fgetc(f)) != EOF)
-		fputc(c, mem);
-	fclose(mem);
-	fclose(f);
-	return text;
-}
-
-/* Compare GOT with WANT; on a difference show the first differing line. */
-static void check_text(const char *name, const char *got, const char *want)
-{
-	size_t line = 1, i = 0;
-
-	if (got && want && strcmp(got, want) != 0) {
-		while (got[i] && got[i] == want[i])
-			if (got[i++] == '\n')
-				line++;
-		while (i > 0 && got[i - 1] != '\n')
-			i--;
-		printf("# %s: line %zu differs\n# got:  %.*s\n# want: %.*s\n",
-		       name, line, (int)strcspn(got + i, "\n"), got + i,
-		       (int)strcspn(want + i, "\n"), want + i);
-	}
-	CHECK(name, got && want && strcmp(got, want) == 0);
-}
-
-/* Compare GOT with the golden file PATH, or write it when updating. */
-static void check_golden(const char *name, const char *path, const char *got)
-{
-	char *want;
-
-	if (updating()) {
-		FILE *f = fopen(path, "w");
-
-		CHECK(name, f && fputs(got, f) >= 0 && fclose(f) == 0);
-		return;
-	}
-	want = read_file(path);
-	if (!want)
-		printf("# %s: cannot read %s (make golden writes it)\n", name,
-		       path);
-	check_text(name, got, want);
-	free(want);
-}
 
 static char *table(enum table_format format, const struct run_results *runs,
 		   size_t n, bool wide)
@@ -145,7 +84,7 @@ static char *fixture_text(const char *name, const char *out)
 	if (csv_at != out && strncmp(out, "format_version", 14) != 0)
 		return strndup(out, (size_t)(csv_at - out));
 	snprintf(path, sizeof(path), FIXTURES "/%s.stderr", name);
-	err = read_file(path);
+	err = golden_read(path);
 	start = err ? strstr(err, "Version ") : NULL;
 	text = start ? strdup(start) : NULL;
 	free(err);
@@ -179,14 +118,14 @@ static void check_layouts(const char *name, const struct run_results *runs,
 			 layouts[i].ext);
 		snprintf(path, sizeof(path), GOLDEN "/%s.%s", name,
 			 layouts[i].ext);
-		check_golden(label, path, got);
+		golden_check(label, path, got);
 		free(got);
 	}
 	/* 1.97's table is 1.96's: the Version cell comes from the results. */
 	t196 = table(TABLE_196, runs, n, false);
 	t197 = table(TABLE_197, runs, n, false);
 	snprintf(label, sizeof(label), "golden %s table197 = table196", name);
-	check_text(label, t197, t196);
+	golden_check_text(label, t197, t196);
 	free(t196);
 	free(t197);
 }
@@ -199,7 +138,7 @@ static void test_fixture(const char *name)
 	size_t n = 0;
 
 	snprintf(path, sizeof(path), FIXTURES "/%s.stdout", name);
-	out = read_file(path);
+	out = golden_read(path);
 	if (!out || !strstr(out, "1.98,"))
 		goto done;
 	want = fixture_text(name, out);
@@ -216,7 +155,7 @@ static void test_fixture(const char *name)
 		again[strcspn(again, "\n")] = '\0';
 		snprintf(label, sizeof(label), "fixture %s csv198 round trip",
 			 name);
-		check_text(label, again, line);
+		golden_check_text(label, again, line);
 		free(again);
 		n++;
 	}
@@ -228,12 +167,12 @@ static void test_fixture(const char *name)
 	snprintf(label, sizeof(label), "fixture %s table200", name);
 	if (listed(name, garbage_rates, 2)) {
 		snprintf(path, sizeof(path), GOLDEN "/%s.table200", name);
-		check_golden(label, path, got);
+		golden_check(label, path, got);
 		snprintf(label, sizeof(label),
 			 "fixture %s: 2.00a's garbage rates not copied", name);
 		CHECK(label, want && strcmp(want, got) != 0);
 	} else if (want) {
-		check_text(label, got, want);
+		golden_check_text(label, got, want);
 	}
 	free(got);
 	free(want);
@@ -291,7 +230,7 @@ static void test_reference_tables(void)
 
 	r = parse_or_die("1.97,1.97,testhost,1,5,64M,,2590,99,+++++,+++,+++++,+++,4607,99,+++++,+++,+++++,+++,1,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,4211us,123us,139us,2269us,612us,5333us,603us,121us,303us,1330us,94us,113us");
 	got = table(TABLE_197, &r, 1, false);
-	check_text("reference 8.2 1.97 table", got,
+	golden_check_text("reference 8.2 1.97 table", got,
 		   "Version  1.97       ------Sequential Output------ --Sequential Input- --Random-\n"
 		   "Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
 		   "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
@@ -307,7 +246,7 @@ static void test_reference_tables(void)
 	r = parse_or_die("testhost,1G,125734,98,1087263,99,+++++,+++,261979,99,+++++,+++,+++++,+++,16:1000:100/2,11029,99,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++");
 	strcpy(r.version, "1.03e");
 	got = table(TABLE_103, &r, 1, false);
-	check_text("reference 8.3 1.03e table", got,
+	golden_check_text("reference 8.3 1.03e table", got,
 		   "Version 1.03e       ------Sequential Output------ --Sequential Input- --Random-\n"
 		   "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
 		   "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
@@ -320,7 +259,7 @@ static void test_reference_tables(void)
 
 	r = parse_or_die("marvin,2G,13035,33,7130,3,4800,2,9657,25,15041,4,206.5,0,16,18876,97,+++++,+++,15550,99,18906,99,+++++,+++,3895,26");
 	got = table(TABLE_103, &r, 1, false);
-	check_text("reference 8.3 public 1.03 table", got,
+	golden_check_text("reference 8.3 public 1.03 table", got,
 		   "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
 		   "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
 		   "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
@@ -334,7 +273,7 @@ static void test_reference_tables(void)
 	/* 8.1's run, with the real file rates of its CSV line (9.1) where 2.00a printed 65536. */
 	r = parse_or_die("1.98,2.00a,testhost,1,1796210787,512M,,8192,5,2126,99,335052,83,+++++,+++,3246,99,+++++,+++,+++++,+++,64,,,,,47306,98,+++++,+++,100761,92,25654,97,+++++,+++,98670,91,4132us,319us,156us,4354us,159us,5187us,2912us,756us,14475us,12437us,566us,3603us");
 	got = table(TABLE_200, &r, 1, false);
-	check_text("reference 8.1 2.00a table, real file rates", got,
+	golden_check_text("reference 8.1 2.00a table, real file rates", got,
 		   "Version 2.00a       ------Sequential Output------ --Sequential Input- --Random-\n"
 		   "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
 		   "Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
@@ -362,35 +301,6 @@ static void test_reference_tables(void)
 	CHECK("reference 8.1 no file part leaves an empty line",
 	      strlen(got) > 3 && strcmp(got + strlen(got) - 3, "s\n\n") == 0);
 	free(got);
-}
-
-/* Hand-built results: every figure blank unless set. */
-static struct run_results blank_run(const char *machine, uint64_t size_mib,
-				    uint64_t files_k)
-{
-	struct run_results r;
-
-	memset(&r, 0, sizeof(r));
-	strcpy(r.program, "clyde");
-	strcpy(r.version, CLYDE_VERSION);
-	snprintf(r.machine, sizeof(r.machine), "%s", machine);
-	strcpy(r.seed, "42");
-	r.concurrency = 1;
-	r.io = (struct io_params){ size_mib, DEFAULT_CHUNK_BYTES, DEFAULT_SEEKS,
-				   DEFAULT_SEEKERS };
-	r.files = (struct file_params){ files_k, 0, 0, 1,
-					DEFAULT_FILE_CHUNK_BYTES };
-	r.perchar_mib = size_mib;
-	return r;
-}
-
-static void set(struct run_results *r, enum phase_id p, enum figure_state s,
-		double rate, double cpu, uint64_t lat_ns)
-{
-	r->phase[p].state = s;
-	r->phase[p].rate = rate;
-	r->phase[p].cpu_pct = cpu;
-	r->phase[p].lat.max_ns = lat_ns;
 }
 
 static void test_latency_text(void)
@@ -428,18 +338,18 @@ static void check_has(const char *name, const char *got, const char *needle)
 
 static void test_edge_cases(void)
 {
-	struct run_results r = blank_run("bigbox", 2097152, 0), back;
+	struct run_results r = golden_blank_run("bigbox", 2097152, 0), back;
 	struct parse_error err;
 	char *t;
 
 	test_latency_text();
 	/* 2 TiB at rates past 2^31 KiB/s: 64-bit all the way. */
-	set(&r, PHASE_WRITE, FIGURE_VALUE, 2147483648.0, 99, 1000);
-	set(&r, PHASE_READ, FIGURE_VALUE, 3e9, 100, 1000);
-	set(&r, PHASE_REWRITE, FIGURE_VALUE, 9999.9, 5, 1000);
-	set(&r, PHASE_GETC, FIGURE_VALUE, 10000, 5, 1000);
-	set(&r, PHASE_PUTC, FIGURE_VALUE, 1023999, 5, 1000);
-	set(&r, PHASE_SEEKS, FIGURE_VALUE, 999.9, 7, 1000);
+	golden_set(&r, PHASE_WRITE, FIGURE_VALUE, 2147483648.0, 99, 1000);
+	golden_set(&r, PHASE_READ, FIGURE_VALUE, 3e9, 100, 1000);
+	golden_set(&r, PHASE_REWRITE, FIGURE_VALUE, 9999.9, 5, 1000);
+	golden_set(&r, PHASE_GETC, FIGURE_VALUE, 10000, 5, 1000);
+	golden_set(&r, PHASE_PUTC, FIGURE_VALUE, 1023999, 5, 1000);
+	golden_set(&r, PHASE_SEEKS, FIGURE_VALUE, 999.9, 7, 1000);
 	t = table(TABLE_196, &r, 1, false);
 	check_has("2 TiB table196 row", t,
 		  "\nbigbox        2048G 1023999   5 2147483648  99  9999   5 10000   5 3000000000 100 999.9   7\n");
@@ -456,7 +366,7 @@ static void test_edge_cases(void)
 	CHECK_U64("2^31 rate back", (uint64_t)back.phase[PHASE_WRITE].rate,
 		  UINT64_C(2147483648));
 	free(t);
-	set(&r, PHASE_SEEKS, FIGURE_VALUE, 1000.0, 7, 1000);
+	golden_set(&r, PHASE_SEEKS, FIGURE_VALUE, 1000.0, 7, 1000);
 	t = table(TABLE_103, &r, 1, false);
 	check_has("seeks 1000 table", t, " 3000000000 100  1000   7\n");
 	free(t);
@@ -468,7 +378,7 @@ static void test_edge_cases(void)
 	free(t);
 
 	/* Labels: the name is cut to 19 columns, or the column widens. */
-	r = blank_run("averyveryverylongmachinename", 64, 0);
+	r = golden_blank_run("averyveryverylongmachinename", 64, 0);
 	r.io.chunk_bytes = 4096;
 	r.io.seeks = 100;
 	r.io.seekers = 3;
@@ -494,15 +404,15 @@ static void test_edge_cases(void)
 	t = csv(CSV_198, &r, 1);
 	check_has("csv198 writes a chunk that is not 8192", t, ",64M,1m,100,3,");
 	free(t);
-	r = blank_run("domU-12-31-39-174-0A-1B", 15 * 1024, 0);
+	r = golden_blank_run("domU-12-31-39-174-0A-1B", 15 * 1024, 0);
 	t = table(TABLE_103, &r, 1, false);
 	check_has("label domU-12-31-39-1 15G", t, "\ndomU-12-31-39-1 15G      ");
 	free(t);
-	r = blank_run("dynamic-109.example.net", 20000, 0);
+	r = golden_blank_run("dynamic-109.example.net", 20000, 0);
 	t = table(TABLE_196, &r, 1, false);
 	check_has("label dynamic-109. 20000M", t, "\ndynamic-109. 20000M      ");
 	free(t);
-	r = blank_run("x", 0, 0);
+	r = golden_blank_run("x", 0, 0);
 	t = table(TABLE_NONE, &r, 1, false);
 	CHECK_STR("TABLE_NONE prints nothing", t, "");
 	free(t);
@@ -519,31 +429,31 @@ static void test_multi_run(void)
 	char label[96], path[128];
 	char *t;
 
-	runs[0] = blank_run("Laptop AHCI DL X25-M v1.4 TRIMed", 2048, 16);
-	set(&runs[0], PHASE_PUTC, FIGURE_VALUE, 125734, 98, 8001000);
-	set(&runs[0], PHASE_WRITE, FIGURE_VALUE, 245000, 30, 120000000);
-	set(&runs[0], PHASE_REWRITE, FIGURE_VALUE, 98000.7, 12, 1366000000);
-	set(&runs[0], PHASE_GETC, FIGURE_VALUE, 8100, 97, 56000);
-	set(&runs[0], PHASE_READ, FIGURE_TOO_FAST, 0, 0, 159000);
-	set(&runs[0], PHASE_SEEKS, FIGURE_VALUE, 236.84, 6, 569000000);
+	runs[0] = golden_blank_run("Laptop AHCI DL X25-M v1.4 TRIMed", 2048, 16);
+	golden_set(&runs[0], PHASE_PUTC, FIGURE_VALUE, 125734, 98, 8001000);
+	golden_set(&runs[0], PHASE_WRITE, FIGURE_VALUE, 245000, 30, 120000000);
+	golden_set(&runs[0], PHASE_REWRITE, FIGURE_VALUE, 98000.7, 12, 1366000000);
+	golden_set(&runs[0], PHASE_GETC, FIGURE_VALUE, 8100, 97, 56000);
+	golden_set(&runs[0], PHASE_READ, FIGURE_TOO_FAST, 0, 0, 159000);
+	golden_set(&runs[0], PHASE_SEEKS, FIGURE_VALUE, 236.84, 6, 569000000);
 	runs[0].files.max_bytes = 1000;
 	runs[0].files.min_bytes = 100;
 	runs[0].files.dirs = 2;
 	for (int p = PHASE_FILE_FIRST; p < PHASE_COUNT; p++)
-		set(&runs[0], p, p % 2 ? FIGURE_TOO_FAST : FIGURE_VALUE,
+		golden_set(&runs[0], p, p % 2 ? FIGURE_TOO_FAST : FIGURE_VALUE,
 		    11029, 99, 2912000);
-	runs[1] = blank_run("srv", 0, 4);
+	runs[1] = golden_blank_run("srv", 0, 4);
 	runs[1].files.max_bytes = FILES_HARD_LINKS;
 	runs[1].files.dirs = 4;
 	for (int p = PHASE_FILE_FIRST; p < PHASE_COUNT; p++)
-		set(&runs[1], p, FIGURE_VALUE, 1221 + p, 67, 7984000);
-	runs[2] = blank_run("nas", 512, 0);
+		golden_set(&runs[1], p, FIGURE_VALUE, 1221 + p, 67, 7984000);
+	runs[2] = golden_blank_run("nas", 512, 0);
 	runs[2].concurrency = 2;
 	runs[2].io.chunk_bytes = 4096;
 	for (int p = PHASE_WRITE; p <= PHASE_SEEKS; p++)
-		set(&runs[2], p, p == PHASE_GETC ? FIGURE_NONE : FIGURE_VALUE,
+		golden_set(&runs[2], p, p == PHASE_GETC ? FIGURE_NONE : FIGURE_VALUE,
 		    92464 * p, 50, 4532000);
-	set(&runs[2], PHASE_SEEKS, FIGURE_VALUE, 13193.4, 104, 7920000);
+	golden_set(&runs[2], PHASE_SEEKS, FIGURE_VALUE, 13193.4, 104, 7920000);
 	for (int wide = 0; wide < 2; wide++) {
 		for (int i = 0; i < 3; i++) {
 			enum table_format f = i == 0 ? TABLE_200
@@ -554,7 +464,7 @@ static void test_multi_run(void)
 				 wide ? " wide" : "");
 			snprintf(path, sizeof(path), GOLDEN "/multi3%s.%s",
 				 wide ? "-wide" : "", exts[i]);
-			check_golden(label, path, t);
+			golden_check(label, path, t);
 			free(t);
 		}
 	}
@@ -575,25 +485,25 @@ static void test_multi_run(void)
 
 static void test_footer(void)
 {
-	struct run_results r = blank_run("box", 1024, 4);
+	struct run_results r = golden_blank_run("box", 1024, 4);
 	char *t;
 
 	t = footer(&r);
 	CHECK_STR("footer: mode line only", t,
 		  "clyde 0.1.0: buffered I/O, 8 KiB chunks, incompressible data, per-char via stdio, 1 copy\n");
 	free(t);
-	set(&r, PHASE_REWRITE, FIGURE_TOO_FAST, 0, 0, 1000);
+	golden_set(&r, PHASE_REWRITE, FIGURE_TOO_FAST, 0, 0, 1000);
 	r.phase[PHASE_REWRITE].elapsed_ns = 200000000;
-	set(&r, PHASE_READ, FIGURE_TOO_FAST, 0, 0, 1000);
+	golden_set(&r, PHASE_READ, FIGURE_TOO_FAST, 0, 0, 1000);
 	r.phase[PHASE_READ].elapsed_ns = 100000000;
-	set(&r, PHASE_SEEKS, FIGURE_TOO_FAST, 0, 0, 1000);
+	golden_set(&r, PHASE_SEEKS, FIGURE_TOO_FAST, 0, 0, 1000);
 	r.phase[PHASE_SEEKS].elapsed_ns = 250000000;
 	t = footer(&r);
 	CHECK_STR("footer: too fast, -s and seeks from the times", t,
 		  "clyde: too fast to measure (under 0.5 s, shown as +++++): rewrite, block input, seeks; a larger test would measure them: -s 10G::32k\n"
 		  "clyde 0.1.0: buffered I/O, 8 KiB chunks, incompressible data, per-char via stdio, 1 copy\n");
 	free(t);
-	set(&r, PHASE_SEQ_STAT, FIGURE_TOO_FAST, 0, 0, 1000);
+	golden_set(&r, PHASE_SEQ_STAT, FIGURE_TOO_FAST, 0, 0, 1000);
 	r.phase[PHASE_SEQ_STAT].elapsed_ns = 100000000;
 	r.files.dirs = 4;
 	r.mode = (struct io_mode){ true, true, true, CHAR_IO_SYSCALL, 4096 };
@@ -604,18 +514,18 @@ static void test_footer(void)
 		  "clyde: too fast to measure (under 0.5 s, shown as +++++): rewrite, block input, seeks, sequential stat; a larger test would measure them: -s 10G:512:32k -n 40:0:0:4\n"
 		  "clyde 0.1.0: direct I/O, synchronous writes, 512 B chunks, zero-filled data, per-char via syscalls, 4 copies\n");
 	free(t);
-	r = blank_run("box", 1024, 0);
+	r = golden_blank_run("box", 1024, 0);
 	r.io.chunk_bytes = MIB;
 	r.perchar_mib = 0;
-	set(&r, PHASE_WRITE, FIGURE_TOO_FAST, 0, 0, 1000); /* no time: read from CSV */
+	golden_set(&r, PHASE_WRITE, FIGURE_TOO_FAST, 0, 0, 1000); /* no time: read from CSV */
 	t = footer(&r);
 	CHECK_STR("footer: without times only the option", t,
 		  "clyde: too fast to measure (under 0.5 s, shown as +++++): block output; a larger -s would measure them\n"
 		  "clyde 0.1.0: buffered I/O, 1 MiB chunks, incompressible data, no per-char tests, 1 copy\n");
 	free(t);
-	r = blank_run("box", 1024, 0);
+	r = golden_blank_run("box", 1024, 0);
 	r.perchar_mib = 3;
-	set(&r, PHASE_PUTC, FIGURE_TOO_FAST, 0, 0, 1000);
+	golden_set(&r, PHASE_PUTC, FIGURE_TOO_FAST, 0, 0, 1000);
 	r.phase[PHASE_PUTC].elapsed_ns = 300000000;
 	t = footer(&r);
 	check_has("footer: per-char limited by -f asks for -f", t,

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "golden.h"
 #include "csv.h"
 #include "fmt.h"
 
@@ -38,61 +39,6 @@ static const char validator[] =
 	"        keys = keys or set(p)\n"
 	"        assert set(p) == keys, p['name']\n"
 	"    print(json.dumps(r['machine']))\n";
-
-static bool updating(void)
-{
-	const char *v = getenv("CLYDE_GOLDEN_UPDATE");
-
-	return v && strcmp(v, "1") == 0;
-}
-
-static char *read_file(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem;
-	int c;
-
-	if (!f)
-		return NULL;
-	mem = open_memstream(&text, &len);
-	while ((c = fgetc(f)) != EOF)
-		fputc(c, mem);
-	fclose(mem);
-	fclose(f);
-	return text;
-}
-
-/* Compare GOT with the golden file PATH (first differing line shown), or write it. */
-static void check_golden(const char *name, const char *path, const char *got)
-{
-	char *want;
-	size_t line = 1, i = 0;
-
-	if (updating()) {
-		FILE *f = fopen(path, "w");
-
-		CHECK(name, f && fputs(got, f) >= 0 && fclose(f) == 0);
-		return;
-	}
-	want = read_file(path);
-	if (!want)
-		printf("# %s: cannot read %s (CLYDE_GOLDEN_UPDATE=1 writes it)\n",
-		       name, path);
-	if (want && strcmp(got, want) != 0) {
-		while (got[i] && got[i] == want[i])
-			if (got[i++] == '\n')
-				line++;
-		while (i > 0 && got[i - 1] != '\n')
-			i--;
-		printf("# %s: line %zu differs\n# got:  %.*s\n# want: %.*s\n",
-		       name, line, (int)strcspn(got + i, "\n"), got + i,
-		       (int)strcspn(want + i, "\n"), want + i);
-	}
-	CHECK(name, want && strcmp(got, want) == 0);
-	free(want);
-}
 
 enum output { OUT_JSON, OUT_JSON_ARRAY, OUT_RANDOM, OUT_TRUTH };
 
@@ -289,11 +235,11 @@ static void test_random_table(void)
 	struct run_results r = full_run();
 	char *got = render(OUT_RANDOM, &r, 1);
 
-	check_golden("random table full", GOLDEN "/random/full.txt", got);
+	golden_check("random table full", GOLDEN "/random/full.txt", got);
 	free(got);
 	r = edge_run();
 	got = render(OUT_RANDOM, &r, 1);
-	check_golden("random table edge cases", GOLDEN "/random/edge.txt", got);
+	golden_check("random table edge cases", GOLDEN "/random/edge.txt", got);
 	CHECK("random table: 10-digit IOPS keep the columns",
 	      strstr(got, "\nwrite, depth 4294967295    10000000   39062.5 "));
 	CHECK("random table: no ops prints dashes",
@@ -374,7 +320,7 @@ static void test_json_full(void)
 	struct run_results runs[2] = { full_run(), full_run() };
 	char *got = render(OUT_JSON, runs, 1);
 
-	check_golden("json full run", GOLDEN "/json/full.json", got);
+	golden_check("json full run", GOLDEN "/json/full.json", got);
 	check_valid_json("json full run is valid", got, NASTY_ESCAPED "\n");
 	CHECK("json: NaN rate is null",
 	      strstr(got, "\"key\": \"seq_del\"") &&
@@ -395,7 +341,7 @@ static void test_json_full(void)
 	runs[1].env.rotational = -1;
 	runs[1].n_random = 0;
 	got = render(OUT_JSON_ARRAY, runs, 2);
-	check_golden("json array of two runs", GOLDEN "/json/array.json", got);
+	golden_check("json array of two runs", GOLDEN "/json/array.json", got);
 	check_valid_json("json array is valid", got,
 			 NASTY_ESCAPED "\n\"plain\"\n");
 	CHECK("json: device null without one",
@@ -418,7 +364,7 @@ static void test_json_blank(void)
 
 	memset(&r, 0, sizeof(r));
 	got = render(OUT_JSON, &r, 1);
-	check_golden("json blank run", GOLDEN "/json/blank.json", got);
+	golden_check("json blank run", GOLDEN "/json/blank.json", got);
 	check_valid_json("json blank run is valid", got, "\"\"\n");
 	free(got);
 }
@@ -438,7 +384,7 @@ static void test_json_from_csv(void)
 		if (!strstr(e->d_name, ".stdout"))
 			continue;
 		snprintf(path, sizeof(path), FIXTURES "/%s", e->d_name);
-		text = read_file(path);
+		text = golden_read(path);
 		for (line = text ? strtok_r(text, "\n", &save) : NULL;
 		     line && n < 64; line = strtok_r(NULL, "\n", &save)) {
 			struct parse_error err = { "" };
@@ -464,7 +410,7 @@ static void test_json_from_csv(void)
 		CHECK("json: full-1g-n4 line parses",
 		      csv_parse_line(line, &runs[0], &err) == 1);
 		got = render(OUT_JSON, runs, 1);
-		check_golden("json from a 1.98 CSV line",
+		golden_check("json from a 1.98 CSV line",
 			     GOLDEN "/json/csv-full-1g-n4.json", got);
 		check_valid_json("json from a 1.98 CSV line is valid", got,
 				 "\"fixturebox\"\n");

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "golden.h"
 #include "csv.h"
 #include "fmt.h"
 #include "fmt_present.h"
@@ -26,32 +27,6 @@ static const char *const exts[REPORT_FORMAT_COUNT] = {
 	[REPORT_CSV_198] = "csv198",
 };
 
-static bool updating(void)
-{
-	const char *v = getenv("CLYDE_GOLDEN_UPDATE");
-
-	return v && strcmp(v, "1") == 0;
-}
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem;
-	char buf[4096];
-	size_t got;
-
-	if (!f)
-		return NULL;
-	mem = open_memstream(&text, &len);
-	while ((got = fread(buf, 1, sizeof(buf), f)) > 0)
-		fwrite(buf, 1, got, mem);
-	fclose(mem);
-	fclose(f);
-	return text;
-}
-
 static char *render(enum report_format format, const struct run_results *runs,
 		    size_t n)
 {
@@ -62,30 +37,6 @@ static char *render(enum report_format format, const struct run_results *runs,
 	report_render(mem, format, runs, n);
 	fclose(mem);
 	return text;
-}
-
-/* GOT against the golden file PATH (or written to it when updating). */
-static void check_golden(const char *name, const char *path, const char *got)
-{
-	char *want;
-	size_t i = 0, line = 1;
-
-	if (updating()) {
-		FILE *f = fopen(path, "w");
-
-		CHECK(name, f && fputs(got, f) >= 0 && fclose(f) == 0);
-		return;
-	}
-	want = slurp(path);
-	if (!want)
-		printf("# %s: cannot read %s (make golden writes it)\n", name, path);
-	if (want && strcmp(got, want) != 0) {
-		while (got[i] && got[i] == want[i])
-			line += got[i++] == '\n';
-		printf("# %s: %s differs from line %zu\n", name, path, line);
-	}
-	CHECK(name, want && strcmp(got, want) == 0);
-	free(want);
 }
 
 static bool bad(char *why, size_t len, const char *fmt, const char *what,
@@ -170,7 +121,7 @@ static void check_set(const char *set, const struct run_results *runs, size_t n)
 		snprintf(label, sizeof(label), "report %s %s", set,
 			 report_format_name((enum report_format)f));
 		snprintf(path, sizeof(path), GOLDEN "/%s.%s", set, exts[f]);
-		check_golden(label, path, got);
+		golden_check(label, path, got);
 		check_markup(label, (enum report_format)f, got);
 		free(got);
 	}
@@ -202,7 +153,7 @@ static size_t fixture_runs(struct run_results *runs)
 		char path[512], *text, *save = NULL;
 
 		snprintf(path, sizeof(path), FIXTURES "/%s", names[i]);
-		text = slurp(path);
+		text = golden_read(path);
 		for (char *line = text ? strtok_r(text, "\n", &save) : NULL;
 		     line && n < MAX_RUNS; line = strtok_r(NULL, "\n", &save)) {
 			struct parse_error err;
@@ -220,29 +171,17 @@ static size_t fixture_runs(struct run_results *runs)
 static struct run_results blank(const char *machine, uint64_t size_mib,
 				uint64_t files_k)
 {
-	struct run_results r;
+	struct run_results r = golden_blank_run(machine, size_mib, files_k);
 
-	memset(&r, 0, sizeof(r));
-	strcpy(r.program, "clyde");
-	strcpy(r.version, CLYDE_VERSION);
 	strcpy(r.format_id, "1.96");
-	snprintf(r.machine, sizeof(r.machine), "%s", machine);
 	strcpy(r.seed, "7");
-	r.concurrency = 1;
-	r.io = (struct io_params){ size_mib, DEFAULT_CHUNK_BYTES, DEFAULT_SEEKS,
-				   DEFAULT_SEEKERS };
-	r.files = (struct file_params){ files_k, 0, 0, 1, DEFAULT_FILE_CHUNK_BYTES };
-	r.perchar_mib = size_mib;
 	return r;
 }
 
 static void set(struct run_results *r, enum phase_id p, enum figure_state s,
 		double rate, double cpu, uint64_t lat_us)
 {
-	r->phase[p].state = s;
-	r->phase[p].rate = rate;
-	r->phase[p].cpu_pct = cpu;
-	r->phase[p].lat.max_ns = lat_us * 1000;
+	golden_set(r, p, s, rate, cpu, lat_us * 1000);
 }
 
 /* Runs that exercise every cell: names to escape, every state, every unit. */

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * golden.h - golden-file checks for the formatter tests: compare a text
+ * with the file that holds what it must be (showing the first line that
+ * differs), or rewrite the file when CLYDE_GOLDEN_UPDATE=1 (make golden).
+ * Also a blank results struct to fill by hand. Header-only, tests only.
+ */
+#ifndef GOLDEN_H
+#define GOLDEN_H
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "clyde.h"
+
+static inline bool golden_updating(void)
+{
+	const char *v = getenv("CLYDE_GOLDEN_UPDATE");
+
+	return v && strcmp(v, "1") == 0;
+}
+
+/* The whole file at PATH (malloc'd), or NULL. */
+static inline char *golden_read(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *text = NULL;
+	size_t len = 0;
+	char buf[4096];
+	size_t got;
+
+	if (!f)
+		return NULL;
+	FILE *mem = open_memstream(&text, &len);
+	while ((got = fread(buf, 1, sizeof(buf), f)) > 0)
+		fwrite(buf, 1, got, mem);
+	fclose(mem);
+	fclose(f);
+	return text;
+}
+
+/* GOT against WANT; on a difference show the first differing line. */
+static inline void golden_check_text(const char *name, const char *got,
+				     const char *want)
+{
+	size_t line = 1, i = 0;
+
+	if (got && want && strcmp(got, want) != 0) {
+		while (got[i] && got[i] == want[i])
+			if (got[i++] == '\n')
+				line++;
+		while (i > 0 && got[i - 1] != '\n')
+			i--;
+		printf("# %s: line %zu differs\n# got:  %.*s\n# want: %.*s\n",
+		       name, line, (int)strcspn(got + i, "\n"), got + i,
+		       (int)strcspn(want + i, "\n"), want + i);
+	}
+	CHECK(name, got && want && strcmp(got, want) == 0);
+}
+
+/* GOT against the golden file PATH, or written to it when updating. */
+static inline void golden_check(const char *name, const char *path,
+				const char *got)
+{
+	if (golden_updating()) {
+		FILE *f = fopen(path, "w");
+
+		CHECK(name, f && fputs(got, f) >= 0 && fclose(f) == 0);
+		return;
+	}
+	char *want = golden_read(path);
+	if (!want)
+		printf("# %s: cannot read %s (make golden writes it)\n", name, path);
+	golden_check_text(name, got, want);
+	free(want);
+}
+
+/* A clyde run with every figure blank: I/O of SIZE_MIB, FILES_K files. */
+static inline struct run_results golden_blank_run(const char *machine,
+						  uint64_t size_mib,
+						  uint64_t files_k)
+{
+	struct run_results r;
+
+	memset(&r, 0, sizeof(r));
+	strcpy(r.program, "clyde");
+	strcpy(r.version, CLYDE_VERSION);
+	snprintf(r.machine, sizeof(r.machine), "%s", machine);
+	strcpy(r.seed, "42");
+	r.concurrency = 1;
+	r.io = (struct io_params){ size_mib, DEFAULT_CHUNK_BYTES, DEFAULT_SEEKS,
+				   DEFAULT_SEEKERS };
+	r.files = (struct file_params){ files_k, 0, 0, 1, DEFAULT_FILE_CHUNK_BYTES };
+	r.perchar_mib = size_mib;
+	return r;
+}
+
+/* Set one test's state, rate, CPU and maximum latency. */
+static inline void golden_set(struct run_results *r, enum phase_id p,
+			      enum figure_state s, double rate, double cpu,
+			      uint64_t lat_ns)
+{
+	r->phase[p].state = s;
+	r->phase[p].rate = rate;
+	r->phase[p].cpu_pct = cpu;
+	r->phase[p].lat.max_ns = lat_ns;
+}
+
+#endif
