@@ -62,7 +62,7 @@ static int field_fail(const struct line *l, int idx, const char *why)
 {
 	const struct field *f = &l->f[idx];
 	int shown = l->shifted && idx > 5 ? idx - 1 : idx;
-	int len = f->len > 40 ? 40 : (int)f->len;
+	int len = (int)parse_quote_len(f->text, f->len, 40);
 
 	return fail(l->err, "field %d (%s): %s: '%.*s%s'", shown,
 		    (size_t)idx < l->n_names ? l->names[idx] : "?", why, len,
@@ -121,7 +121,15 @@ static int get_u64(const struct line *l, int idx, uint64_t min, uint64_t max,
 	return 0;
 }
 
-/* "123", or with DECIMAL also "236.8" (seek rates), into *v. */
+/*
+ * Figures are doubles, and every writer prints them back as whole numbers
+ * or with one decimal: past 2^53 a double no longer holds each integer, so
+ * "18446744073709551615" would print as ...616 and not read back. Such a
+ * rate (8 ZiB/s) or CPU figure is refused as too large.
+ */
+#define FIGURE_MAX 9007199254740992.0 /* 2^53 */
+
+/* "123", or with DECIMAL also "236.8" (seek rates), into *v (<= FIGURE_MAX). */
 static int get_number(const struct line *l, int idx, bool decimal, double *v)
 {
 	const struct field *f = &l->f[idx];
@@ -140,6 +148,9 @@ static int get_number(const struct line *l, int idx, bool decimal, double *v)
 		return number_fail(l, idx, status);
 	for (size_t i = 0; i < frac_len; i++)
 		scale *= 10.0;
+	if (whole > (uint64_t)FIGURE_MAX ||
+	    (double)whole + (double)frac / scale > FIGURE_MAX)
+		return number_fail(l, idx, -2);
 	*v = (double)whole + (double)frac / scale;
 	return 0;
 }
