@@ -592,8 +592,9 @@ int csv_parse_line(const char *line, struct run_results *out,
 		len--;
 	if (len > CSV_LINE_MAX)
 		return fail(err, "line longer than %d bytes", CSV_LINE_MAX);
+	/* A 1.03 line could start with a machine named "format_version". */
 	if (strspn(line, " ") >= len || line[0] == '#' ||
-	    strncmp(line, "format_version,", 15) == 0 ||
+	    strncmp(line, "format_version,bonnie_version,", 30) == 0 ||
 	    strncmp(line, "name,file_size,", 15) == 0)
 		return 0;
 	if (check_bytes((const unsigned char *)line, len, err) != 0)

@@ -75,7 +75,11 @@ static void compare(const struct run_results *a, const struct run_results *b,
 
 	FUZZ_CHECK(strcmp(b->format_id, id) == 0, "%s line read as %s: '%s'",
 		   id, b->format_id, line);
-	FUZZ_CHECK(strcmp(a->machine, b->machine) == 0,
+	/* A 1.03 line starts with the name: its leading '#' is written as '_'. */
+	FUZZ_CHECK(strcmp(a->machine, b->machine) == 0 ||
+			   (cf == CSV_103 && a->machine[0] == '#' &&
+			    b->machine[0] == '_' &&
+			    strcmp(a->machine + 1, b->machine + 1) == 0),
 		   "%s: machine '%s' became '%s'", id, a->machine, b->machine);
 	FUZZ_CHECK(a->io.size_mib == b->io.size_mib,
 		   "%s: size %" PRIu64 " became %" PRIu64 ": '%s'", id,
