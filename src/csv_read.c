@@ -448,8 +448,9 @@ static int parse_spec103(const struct line *l, struct file_params *fp)
 	const char *colon = memchr(p, ':', (size_t)(stop - p));
 	uint64_t v;
 
+	/* The same range as the num_files field of the later formats. */
 	if (digits_u64(p, (size_t)((colon ? colon : stop) - p), &fp->count_k) ||
-	    fp->count_k == 0)
+	    fp->count_k == 0 || fp->count_k > INT64_MAX)
 		return field_fail(l, l->lay->files, "not a file spec");
 	if (slash && (digits_u64(slash + 1, (size_t)(end - slash - 1),
 				 &fp->dirs) != 0 || fp->dirs == 0 ||
