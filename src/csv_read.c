@@ -62,7 +62,7 @@ static int field_fail(const struct line *l, int idx, const char *why)
 {
 	const struct field *f = &l->f[idx];
 	int shown = l->shifted && idx > 5 ? idx - 1 : idx;
-	int len = (int)parse_quote_len(f->text, f->len, 40);
+	int len = (int)parse_utf8_cut(f->text, f->len, 40);
 
 	return fail(l->err, "field %d (%s): %s: '%.*s%s'", shown,
 		    (size_t)idx < l->n_names ? l->names[idx] : "?", why, len,

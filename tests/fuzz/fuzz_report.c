@@ -2,9 +2,10 @@
 /*
  * fuzz_report.c - fuzz harness for the report formatters: every line the
  * CSV reader accepts becomes a run, optionally with the --summary rows, and
- * is rendered in every `clyde report` format and as JSON. Oracles: output
- * is valid UTF-8; HTML and SVG are balanced markup, Markdown tables keep
- * their column count, JSON parses, and the csv-1.98 lines read back.
+ * is rendered in every `clyde report` format, as JSON and as the run's own
+ * tables and footer. Oracles: output is valid UTF-8; HTML and SVG are
+ * balanced markup, Markdown tables keep their column count, JSON parses,
+ * and the csv-1.98 lines read back.
  */
 #define FUZZ_NAME "report"
 #include "fuzz.h"
@@ -101,9 +102,31 @@ static char *render(int which, const struct run_results *runs, size_t n,
 	return text;
 }
 
+/* clyde's own tables (bonnie++'s 19-column names) and footer of each run. */
+static void check_tables(const struct run_results *runs, size_t n)
+{
+	static const struct table_style narrow = { .wide_names = false };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	if (!out)
+		abort();
+	for (int t = TABLE_103; t <= TABLE_NONE; t++)
+		fmt_table(out, (enum table_format)t, runs, n, &narrow);
+	for (size_t i = 0; i < n; i++)
+		fmt_footer(out, &runs[i]);
+	if (fclose(out) != 0)
+		abort();
+	FUZZ_CHECK(fuzz_utf8_ok(text, len), "tables: output is not UTF-8");
+	free(text);
+}
+
 static void check_all(const struct run_results *runs, size_t n, bool as_array)
 {
 	char why[160];
+
+	check_tables(runs, n);
 
 	for (int f = 0; f <= REPORT_FORMAT_COUNT; f++) {
 		char *text = render(f, runs, n, as_array);
