@@ -21,6 +21,14 @@ static bool power_of_two(uint64_t v)
 	return v && !(v & (v - 1));
 }
 
+/* The least -s (MiB per copy) the 2x RAM rule allows, computed without a wrap. */
+static uint64_t least_size(const struct config *c)
+{
+	uint64_t twice = c->ram_mib * 2; /* -r stops at INT64_MAX */
+
+	return twice / c->concurrency + (twice % c->concurrency != 0);
+}
+
 static void check_config(const struct config *c)
 {
 	FUZZ_CHECK(power_of_two(c->io.chunk_bytes) && c->io.chunk_bytes >= 256 &&
@@ -49,15 +57,10 @@ static void check_config(const struct config *c)
 	FUZZ_CHECK(c->io.size_mib <= (UINT64_MAX / MIB) / MAX_CONCURRENCY,
 		   "size %" PRIu64 " MiB overflows in bytes", c->io.size_mib);
 	/* The 2x RAM rule, without the multiply that could wrap. */
-	if (c->io.size_mib && c->ram_mib) {
-		uint64_t twice = c->ram_mib * 2; /* -r stops at INT64_MAX */
-		uint64_t least = twice / c->concurrency +
-				 (twice % c->concurrency != 0);
-
-		FUZZ_CHECK(c->io.size_mib >= least,
+	if (c->io.size_mib && c->ram_mib)
+		FUZZ_CHECK(c->io.size_mib >= least_size(c),
 			   "size %" PRIu64 " x %" PRIu32 " under 2 x %" PRIu64,
 			   c->io.size_mib, c->concurrency, c->ram_mib);
-	}
 	if (!c->size_given)
 		FUZZ_CHECK(c->io.size_mib ==
 				   (c->ram_mib * 2 > MIN_SIZE_MIB ? c->ram_mib * 2
@@ -138,6 +141,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		FUZZ_CHECK(n > 0 && n < sizeof(err), "error without a reason");
 		FUZZ_CHECK(strncmp(err, "clyde:", 6) != 0, "prefixed: %s", err);
+		/* Without -s the size defaults to 2x RAM: never nothing. */
+		if (strstr(err, "leave nothing to test"))
+			FUZZ_CHECK(first.size_given && first.io.size_mib == 0 &&
+					   first.files.count_k == 0,
+				   "%s, but -s was %s", err,
+				   first.size_given ? "not 0" : "not given");
+		/* The checks ran on the values parsed: this one must hold. */
+		if (strstr(err, "is less than twice the RAM"))
+			FUZZ_CHECK(first.io.size_mib < least_size(&first),
+				   "%s, but %" PRIu64 " x %" PRIu32 " is not",
+				   err, first.io.size_mib, first.concurrency);
 	}
 	o2 = options_parse(argc, argv2, ram, 42, &second, err2, sizeof(err2));
 	FUZZ_CHECK(o == o2 && strcmp(err, err2) == 0,
