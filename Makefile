@@ -54,6 +54,8 @@ FORCE:
 FUZZ_HARNESSES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
+FUZZ_SHORT_SECONDS ?= 8
+export FUZZ_SHORT_SECONDS
 FUZZ_BUILD := $(BUILD)/fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_FLAGS := -std=c11 -g -O1 -fno-omit-frame-pointer -Wall -Wextra \
@@ -86,9 +88,10 @@ fuzz: fuzzers
 	@tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BUILD)/corpus $(FUZZ_HARNESSES)
 
 # The libFuzzer build is tried only where clang can link a fuzzer; without
-# it, tests/cli/fuzz_short.sh says it was skipped.
+# it, or with FUZZ_SHORT_SECONDS=0, tests/cli/fuzz_short.sh says it skipped.
 test: clyde $(UNIT_BINS) $(REPLAY_BINS)
-	@if tests/fuzz/have-libfuzzer.sh $(FUZZ_CC); then \
+	@if [ "$(FUZZ_SHORT_SECONDS)" != 0 ] && \
+	    tests/fuzz/have-libfuzzer.sh $(FUZZ_CC); then \
 		$(MAKE) --no-print-directory fuzzers; fi
 	@tests/run.sh
 
