@@ -84,7 +84,10 @@ $(BUILD)/replay $(FUZZ_BUILD)/obj:
 .PHONY: fuzzers
 fuzzers: $(FUZZ_BINS)
 
-fuzz: fuzzers
+fuzz:
+	@tests/fuzz/have-libfuzzer.sh $(FUZZ_CC) || { echo "make fuzz needs" \
+		"$(FUZZ_CC) with libFuzzer (Debian: clang libclang-rt-dev)"; exit 1; }
+	@$(MAKE) --no-print-directory fuzzers
 	@tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BUILD)/corpus $(FUZZ_HARNESSES)
 
 # The libFuzzer build is tried only where clang can link a fuzzer; without
