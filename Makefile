@@ -46,7 +46,56 @@ $(LIB_OBJS) $(BUILD)/main.o: $(BUILD)/flags
 .PHONY: FORCE
 FORCE:
 
-test: clyde $(UNIT_BINS)
+# Fuzzing (tests/fuzz). Every build replays the seed corpora and the saved
+# crash inputs through each harness (build/replay/NAME, linked with the
+# build's own flags and SANITIZE). With clang's libFuzzer, build/fuzz holds
+# the real fuzzers (ASan + UBSan); `make test` runs each for a few seconds,
+# `make fuzz` for FUZZ_SECONDS each.
+FUZZ_HARNESSES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_SHORT_SECONDS ?= 8
+export FUZZ_SHORT_SECONDS
+FUZZ_BUILD := $(BUILD)/fuzz
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_FLAGS := -std=c11 -g -O1 -fno-omit-frame-pointer -Wall -Wextra \
+	-Wpedantic -Werror -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Iinclude -pthread
+FUZZ_OBJS := $(patsubst src/%.c,$(FUZZ_BUILD)/obj/%.o,$(filter-out src/main.c,$(SRCS)))
+FUZZ_BINS := $(addprefix $(FUZZ_BUILD)/fuzz_,$(FUZZ_HARNESSES))
+FUZZ_HEADERS := $(wildcard tests/fuzz/*.h)
+REPLAY_BINS := $(addprefix $(BUILD)/replay/,$(FUZZ_HARNESSES))
+
+$(BUILD)/replay/%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_HEADERS) $(BUILD)/libclyde.a | $(BUILD)/replay
+	$(CC) $(CFLAGS) -Itests/fuzz -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c $(BUILD)/libclyde.a $(LDFLAGS)
+
+$(FUZZ_BUILD)/obj/%.o: src/%.c $(wildcard include/*.h) | $(FUZZ_BUILD)/obj
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
+
+$(FUZZ_BUILD)/libclyde.a: $(FUZZ_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_HEADERS) $(FUZZ_BUILD)/libclyde.a
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -Itests/fuzz -o $@ $< $(FUZZ_BUILD)/libclyde.a
+
+$(BUILD)/replay $(FUZZ_BUILD)/obj:
+	mkdir -p $@
+
+.PHONY: fuzzers
+fuzzers: $(FUZZ_BINS)
+
+fuzz:
+	@tests/fuzz/have-libfuzzer.sh $(FUZZ_CC) || { echo "make fuzz needs" \
+		"$(FUZZ_CC) with libFuzzer (Debian: clang libclang-rt-dev)"; exit 1; }
+	@$(MAKE) --no-print-directory fuzzers
+	@tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BUILD)/corpus $(FUZZ_HARNESSES)
+
+# The libFuzzer build is tried only where clang can link a fuzzer; without
+# it, or with FUZZ_SHORT_SECONDS=0, tests/cli/fuzz_short.sh says it skipped.
+test: clyde $(UNIT_BINS) $(REPLAY_BINS)
+	@if [ "$(FUZZ_SHORT_SECONDS)" != 0 ] && \
+	    tests/fuzz/have-libfuzzer.sh $(FUZZ_CC); then \
+		$(MAKE) --no-print-directory fuzzers; fi
 	@tests/run.sh
 
 # Rewrite the golden files from the current formatters, for review with git diff.

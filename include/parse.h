@@ -21,7 +21,7 @@ struct parse_error {
 /*
  * What a bare number means and which suffixes (case-insensitive) it takes:
  *  UNIT_MIB    test sizes (-s size, -f, -r): bare = MiB; k m g t; the result,
- *              in MiB, must be whole ("-s 1536k" ok, "-s 100k" an error);
+ *              in MiB, must be whole ("-s 2048k" ok, "-s 1536k" an error);
  *  UNIT_BYTES  byte counts (-s chunk, -n max/min/chunk): bare = bytes; k m g;
  *  UNIT_SEEKS  seek counts: bare; k = x1024;
  *  UNIT_KFILES file counts (-n num): bare = units of 1024 files; m = x1024;
@@ -65,6 +65,13 @@ int parse_n_option(const char *text, struct file_params *out,
  */
 int parse_depth_list(const char *text, uint32_t *depths, size_t *n,
 		     struct parse_error *err);
+
+/*
+ * How many bytes of TEXT[0..len) to keep when at most MAX fit: cut before a
+ * UTF-8 sequence that would not fit whole, so that an error quoting valid
+ * UTF-8 input, or a shortened name, is itself valid UTF-8.
+ */
+size_t parse_utf8_cut(const char *text, size_t len, size_t max);
 
 /*
  * Print BYTES the way bonnie++ labels chunk sizes: divide by 1024 while it

@@ -61,7 +61,7 @@ static int field_fail(const struct line *l, int idx, const char *why)
 {
 	const struct field *f = &l->f[idx];
 	int shown = l->shifted && idx > 5 ? idx - 1 : idx;
-	int len = f->len > 40 ? 40 : (int)f->len;
+	int len = (int)parse_utf8_cut(f->text, f->len, 40);
 
 	return fail(l->err, "field %d (%s): %s: '%.*s%s'", shown,
 		    (size_t)idx < l->n_names ? l->names[idx] : "?", why, len,
@@ -120,7 +120,15 @@ static int get_u64(const struct line *l, int idx, uint64_t min, uint64_t max,
 	return 0;
 }
 
-/* "123", or with DECIMAL also "236.8" (seek rates), into *v. */
+/*
+ * Figures are doubles, and every writer prints them back as whole numbers
+ * or with one decimal: past 2^53 a double no longer holds each integer, so
+ * "18446744073709551615" would print as ...616 and not read back. Such a
+ * rate (8 ZiB/s) or CPU figure is refused as too large.
+ */
+#define FIGURE_MAX 9007199254740992.0 /* 2^53 */
+
+/* "123", or with DECIMAL also "236.8" (seek rates), into *v (<= FIGURE_MAX). */
 static int get_number(const struct line *l, int idx, bool decimal, double *v)
 {
 	const struct field *f = &l->f[idx];
@@ -139,6 +147,9 @@ static int get_number(const struct line *l, int idx, bool decimal, double *v)
 		return number_fail(l, idx, status);
 	for (size_t i = 0; i < frac_len; i++)
 		scale *= 10.0;
+	if (whole > (uint64_t)FIGURE_MAX ||
+	    (double)whole + (double)frac / scale > FIGURE_MAX)
+		return number_fail(l, idx, -2);
 	*v = (double)whole + (double)frac / scale;
 	return 0;
 }
@@ -436,8 +447,9 @@ static int parse_spec103(const struct line *l, struct file_params *fp)
 	const char *colon = memchr(p, ':', (size_t)(stop - p));
 	uint64_t v;
 
+	/* The same range as the num_files field of the later formats. */
 	if (digits_u64(p, (size_t)((colon ? colon : stop) - p), &fp->count_k) ||
-	    fp->count_k == 0)
+	    fp->count_k == 0 || fp->count_k > INT64_MAX)
 		return field_fail(l, l->lay->files, "not a file spec");
 	if (slash && (digits_u64(slash + 1, (size_t)(end - slash - 1),
 				 &fp->dirs) != 0 || fp->dirs == 0 ||
@@ -580,8 +592,9 @@ int csv_parse_line(const char *line, struct run_results *out,
 		len--;
 	if (len > CSV_LINE_MAX)
 		return fail(err, "line longer than %d bytes", CSV_LINE_MAX);
+	/* A 1.03 line could start with a machine named "format_version". */
 	if (strspn(line, " ") >= len || line[0] == '#' ||
-	    strncmp(line, "format_version,", 15) == 0 ||
+	    strncmp(line, "format_version,bonnie_version,", 30) == 0 ||
 	    strncmp(line, "name,file_size,", 15) == 0)
 		return 0;
 	if (check_bytes((const unsigned char *)line, len, err) != 0)

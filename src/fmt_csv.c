@@ -188,7 +188,13 @@ static void put_line_103(FILE *out, const struct run_results *r)
 {
 	char text[FMT_TEXT_MAX];
 
-	put_text(out, r->machine);
+	/* The machine name starts the line: a '#' there would make it a comment. */
+	if (r->machine[0] == '#') {
+		fputc('_', out);
+		put_text(out, r->machine + 1);
+	} else {
+		put_text(out, r->machine);
+	}
 	if (fmt_has_io(r)) {
 		uint64_t chunk = fmt_io_chunk(r);
 

@@ -246,7 +246,8 @@ static enum options_outcome validate(struct config *cfg, const char *s_text,
 	if (cfg->processes != 0 && cfg->sync_mode)
 		return fail(err, len, "-p and -y cannot be used together: -p makes "
 			    "the semaphores, -y uses them");
-	if (io->size_mib == 0 && fp->count_k == 0)
+	/* Without -s the size is still to be set (2x RAM), never 0. */
+	if (cfg->size_given && io->size_mib == 0 && fp->count_k == 0)
 		return fail(err, len, "-s 0 and -n 0 leave nothing to test");
 	if (!power_of_two(io->chunk_bytes) || io->chunk_bytes < 256 ||
 	    io->chunk_bytes > MIB)
@@ -296,6 +297,9 @@ static enum options_outcome validate(struct config *cfg, const char *s_text,
 		uint64_t twice = cfg->ram_mib * 2;
 		cfg->io.size_mib = twice > MIN_SIZE_MIB ? twice : MIN_SIZE_MIB;
 	}
+	/* First, so that the size x copies below cannot wrap. */
+	if (cfg->io.size_mib > (UINT64_MAX / MIB) / MAX_CONCURRENCY)
+		return fail(err, len, "-s %s: too large", s_text);
 	if (cfg->io.size_mib && cfg->ram_mib &&
 	    cfg->io.size_mib * cfg->concurrency < cfg->ram_mib * 2)
 		return fail(err, len, "-s %s%s is less than twice the RAM (%lluM), so "
@@ -305,8 +309,6 @@ static enum options_outcome validate(struct config *cfg, const char *s_text,
 			    (unsigned long long)cfg->ram_mib,
 			    (unsigned long long)((cfg->ram_mib * 2 + cfg->concurrency - 1) /
 						 cfg->concurrency));
-	if (cfg->io.size_mib > (UINT64_MAX / MIB) / MAX_CONCURRENCY)
-		return fail(err, len, "-s %s: too large", s_text);
 	if (cfg->perchar_mib > (int64_t)cfg->io.size_mib)
 		cfg->perchar_mib = (int64_t)cfg->io.size_mib;
 	return OPTIONS_RUN;

@@ -132,6 +132,12 @@ static void check_parsing(void)
 
 	CHECK("-r 0 parse", parse(&cfg, err, "-r", "0", NULL) == OPTIONS_RUN);
 	CHECK_U64("-r 0: default size 300M", cfg.io.size_mib, 300);
+	/* bonnie++ -n 0: the I/O tests alone at the default size (fuzz_options). */
+	CHECK("-n 0 without -s parse", parse(&cfg, err, "-n", "0", "-r", "0", NULL) == OPTIONS_RUN);
+	CHECK_U64("-n 0 without -s: default size 300M", cfg.io.size_mib, 300);
+	CHECK("-s huge -c 64: too large, not under the RAM",
+	      parse(&cfg, err, "-s", "274877906944t", "-c", "64", NULL) == OPTIONS_ERROR &&
+	      strstr(err, "too large") != NULL);
 
 	CHECK("-s 4g::100", parse(&cfg, err, "-s", "4g::100", NULL) == OPTIONS_RUN);
 	CHECK_U64("-s 4g::100 size", cfg.io.size_mib, 4096);

@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fuzz_report.c - fuzz harness for the report formatters: every line the
+ * CSV reader accepts becomes a run, optionally with the --summary rows, and
+ * is rendered in every `clyde report` format, as JSON and as the run's own
+ * tables and footer. Oracles: output is valid UTF-8; HTML and SVG are
+ * balanced markup, Markdown tables keep their column count, JSON parses,
+ * and the csv-1.98 lines read back.
+ */
+#define FUZZ_NAME "report"
+#include "fuzz.h"
+
+#include "csv.h"
+#include "fmt.h"
+#include "markup_check.h"
+#include "report.h"
+#include "summary.h"
+
+#define MAX_RUNS 24
+
+/* Unescaped '|' in one Markdown line. */
+static size_t md_pipes(const char *line, size_t len)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (line[i] == '\\')
+			i++;
+		else if (line[i] == '|')
+			n++;
+	}
+	return n;
+}
+
+/* Every row of a Markdown table has as many cells as its header. */
+static void check_markdown(const char *text)
+{
+	size_t want = 0;
+
+	for (const char *p = text; *p;) {
+		const char *end = strchr(p, '\n');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		if (len > 0 && p[0] == '|') {
+			size_t got = md_pipes(p, len);
+
+			if (want == 0)
+				want = got;
+			FUZZ_CHECK(got == want, "markdown row of %zu cells "
+				   "under a header of %zu: '%.*s'", got, want,
+				   (int)len, p);
+		} else {
+			want = 0;
+		}
+		p += len + (end != NULL);
+	}
+}
+
+/* Each csv-1.98 line reads back; as many lines as runs. */
+static void check_csv(const char *text, size_t n)
+{
+	static struct run_results r;
+	size_t lines = 0;
+	char *copy = strdup(text), *save = NULL;
+
+	if (!copy)
+		abort();
+	for (char *line = strtok_r(copy, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct parse_error err = { "" };
+
+		FUZZ_CHECK(csv_parse_line(line, &r, &err) == 1,
+			   "csv-1.98 line '%s' does not read back: %s", line,
+			   err.msg);
+		lines++;
+	}
+	FUZZ_CHECK(lines == n, "%zu csv lines for %zu runs", lines, n);
+	free(copy);
+}
+
+/* Run the formatter WHICH (a report format, or REPORT_FORMAT_COUNT for JSON). */
+static char *render(int which, const struct run_results *runs, size_t n,
+		    bool as_array)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	if (!out)
+		abort();
+	if (which == REPORT_FORMAT_COUNT)
+		fmt_json(out, runs, n, as_array);
+	else
+		report_render(out, (enum report_format)which, runs, n);
+	if (fclose(out) != 0)
+		abort();
+	FUZZ_CHECK(strlen(text) == len, "a NUL byte in the output");
+	FUZZ_CHECK(fuzz_utf8_ok(text, len), "format %d: output is not UTF-8",
+		   which);
+	FUZZ_CHECK(len == 0 || text[len - 1] == '\n',
+		   "format %d: no newline at the end", which);
+	return text;
+}
+
+/* clyde's own tables (bonnie++'s 19-column names) and footer of each run. */
+static void check_tables(const struct run_results *runs, size_t n)
+{
+	static const struct table_style narrow = { .wide_names = false };
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+
+	if (!out)
+		abort();
+	for (int t = TABLE_103; t <= TABLE_NONE; t++)
+		fmt_table(out, (enum table_format)t, runs, n, &narrow);
+	for (size_t i = 0; i < n; i++)
+		fmt_footer(out, &runs[i]);
+	if (fclose(out) != 0)
+		abort();
+	FUZZ_CHECK(fuzz_utf8_ok(text, len), "tables: output is not UTF-8");
+	free(text);
+}
+
+static void check_all(const struct run_results *runs, size_t n, bool as_array)
+{
+	char why[160];
+
+	check_tables(runs, n);
+
+	for (int f = 0; f <= REPORT_FORMAT_COUNT; f++) {
+		char *text = render(f, runs, n, as_array);
+
+		why[0] = '\0';
+		if (f == REPORT_HTML || f == REPORT_SVG)
+			FUZZ_CHECK(markup_well_formed(text, f == REPORT_HTML, why,
+						      sizeof(why)),
+				   "%s: %s", report_format_name((enum report_format)f),
+				   why);
+		else if (f == REPORT_MARKDOWN)
+			check_markdown(text);
+		else if (f == REPORT_CSV_198)
+			check_csv(text, n);
+		else if (f == REPORT_FORMAT_COUNT)
+			FUZZ_CHECK(json_valid(text, why, sizeof(why)),
+				   "json: %s", why);
+		free(text);
+	}
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	return 0;
+}
+
+/* Input: a flags byte (1: --summary, 2: JSON as an array), then CSV lines. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct run_results runs[MAX_RUNS];
+	struct run_results *shown = runs;
+	size_t n = 0, n_shown;
+	char *text, *save = NULL;
+	bool summary, as_array;
+
+	if (size < 1)
+		return 0;
+	summary = data[0] & 1;
+	as_array = data[0] & 2;
+	text = fuzz_string(data + 1, size - 1);
+	for (char *line = strtok_r(text, "\n", &save); line && n < MAX_RUNS;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct parse_error err;
+
+		if (csv_parse_line(line, &runs[n], &err) == 1)
+			n++;
+	}
+	free(text);
+	if (n == 0)
+		return 0;
+	n_shown = n;
+	if (summary) {
+		FILE *notes = fopen("/dev/null", "w");
+
+		FUZZ_CHECK(summary_add(runs, n, &shown, &n_shown, notes) == 0,
+			   "summary_add failed");
+		if (notes)
+			fclose(notes);
+		FUZZ_CHECK(n_shown >= n, "summary lost runs");
+	}
+	check_all(shown, n_shown, as_array);
+	if (shown != runs)
+		free(shown);
+	return 0;
+}
