@@ -36,7 +36,7 @@ $(BUILD)/%.o: src/%.c $(wildcard include/*.h) | $(BUILD)
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/golden.h $(BUILD)/libclyde.a | $(BUILD)/tests
 	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libclyde.a $(LDFLAGS)
 
-$(BUILD) $(BUILD)/tests:
+$(BUILD) $(BUILD)/tests $(BUILD)/bench:
 	mkdir -p $@
 
 # A sanitizer build must not reuse objects of another build: remember the flags.
@@ -102,6 +102,21 @@ test: clyde $(UNIT_BINS) $(REPLAY_BINS)
 GOLDEN_TESTS := test_fmt test_json test_report
 golden: $(addprefix $(BUILD)/tests/,$(GOLDEN_TESTS))
 	for t in $(GOLDEN_TESTS); do CLYDE_GOLDEN_UPDATE=1 $(BUILD)/tests/$$t >/dev/null; done
+
+# clyde against fio and bonnie++ (installed with apt-get when missing) on
+# BENCH_DIR; writes bench/results.md. Takes about 12 minutes; not part of test.
+BENCH_DIR ?= /var/tmp
+BENCH_FLAGS ?=
+BENCH_TOOLS := $(addprefix $(BUILD)/bench/,charbench hotpath rusage)
+bench: clyde $(BENCH_TOOLS)
+	bench/setup.sh
+	python3 bench/bench.py --dir '$(BENCH_DIR)' $(BENCH_FLAGS)
+
+$(BUILD)/bench/charbench $(BUILD)/bench/rusage: $(BUILD)/bench/%: bench/%.c $(BUILD)/flags | $(BUILD)/bench
+	$(CC) $(CFLAGS) -o $@ $< $(LDFLAGS)
+
+$(BUILD)/bench/hotpath: bench/hotpath.c $(BUILD)/libclyde.a | $(BUILD)/bench
+	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libclyde.a $(LDFLAGS)
 
 install: clyde
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man8

@@ -40,7 +40,12 @@ int io_open(const char *path, enum io_access access, const struct io_mode *mode)
 
 void *io_alloc(size_t len, size_t align)
 {
+	long page = sysconf(_SC_PAGESIZE);
 	void *p = NULL;
+
+	/* Page-aligned buffers are what fio and bonnie++ write from. */
+	if (page > 0 && align < (size_t)page)
+		align = (size_t)page;
 	int rc = posix_memalign(&p, align, len ? len : align);
 
 	if (rc != 0) {

@@ -31,12 +31,19 @@ static int fail_at(struct phase_ctx *ctx, const char *name, const char *op,
 	return phase_fail(ctx, path, op, err);
 }
 
-/* One file done: its latency, the counts, the progress. */
-static void file_done(struct phase_ctx *ctx, uint64_t t0, uint64_t t1)
+/*
+ * One file done: its latency since T0 (when the previous one was done, so
+ * one clock read serves both), the counts, the progress. Returns the time
+ * it was done.
+ */
+static uint64_t file_done(struct phase_ctx *ctx, uint64_t t0)
 {
+	uint64_t t1 = timer_now_ns();
+
 	stats_add(&ctx->lat, t1 - t0);
 	ctx->ops++;
 	atomic_store_explicit(&ctx->progress, ctx->ops, memory_order_relaxed);
+	return t1;
 }
 
 /* Descriptor of the directory that holds NAME (for -b's fsyncs). */
@@ -156,13 +163,14 @@ static int create_run(struct phase_ctx *ctx)
 {
 	struct files_state *fs = ctx->files;
 
+	uint64_t t0 = timer_now_ns();
+
 	for (uint64_t i = 0; i < fs->count; i++) {
 		if (phase_interrupted(ctx))
 			return -1;
-		uint64_t t0 = timer_now_ns();
 		if (create_one(ctx, i) != 0)
 			return -1;
-		file_done(ctx, t0, timer_now_ns());
+		t0 = file_done(ctx, t0);
 	}
 	sync();
 	return 0;
@@ -217,7 +225,7 @@ static int walk_dirs(struct phase_ctx *ctx, bool remove)
 
 	for (uint64_t d = 0; d < fs->dirs; d++) {
 		char dname[FILES_DIR_CHARS + 2] = ".";
-		char shown[FILES_NAME_MAX + 8];
+		char stranger[FILES_NAME_MAX + 8];
 
 		if (fs->dirs > 1)
 			files_dir_name(d, dname, sizeof(dname));
@@ -242,31 +250,36 @@ static int walk_dirs(struct phase_ctx *ctx, bool remove)
 			}
 			if (de->d_name[0] == '.')
 				continue;
-			snprintf(shown, sizeof(shown), "%s%s%.*s", fs->dirs > 1 ? dname : "",
-				 fs->dirs > 1 ? "/" : "", FILES_NAME_MAX, de->d_name);
 			int64_t i = files_seq_index(de->d_name);
 			int rc;
 			if (i < 0 || (uint64_t)i >= fs->count ||
 			    files_dir_of((uint64_t)i, fs->count, fs->dirs) != d ||
 			    strcmp(files_leaf(fs->list[i].name, fs->dirs), de->d_name) != 0) {
-				rc = fail_at(ctx, shown, "not a file clyde created; left alone", 0);
-			} else if (phase_interrupted(ctx)) {
-				rc = -1;
-			} else if (remove) {
-				rc = unlinkat(dirfd(dp), de->d_name, 0) != 0
-					     ? fail_at(ctx, shown, "unlink", errno)
-					     : sync_dir(ctx, dirfd(dp), shown);
+				snprintf(stranger, sizeof(stranger), "%s%s%.*s",
+					 fs->dirs > 1 ? dname : "", fs->dirs > 1 ? "/" : "",
+					 FILES_NAME_MAX, de->d_name);
+				rc = fail_at(ctx, stranger, "not a file clyde created; left alone", 0);
 			} else {
-				rc = stat_read(ctx, dirfd(dp), de->d_name, shown);
+				/* Entry i's name (with its "DDDDD/" when there are
+				 * several directories) is what an error shows: no
+				 * formatting for each file. */
+				const char *shown = fs->list[i].name;
+
+				if (phase_interrupted(ctx))
+					rc = -1;
+				else if (remove)
+					rc = unlinkat(dirfd(dp), de->d_name, 0) != 0
+						     ? fail_at(ctx, shown, "unlink", errno)
+						     : sync_dir(ctx, dirfd(dp), shown);
+				else
+					rc = stat_read(ctx, dirfd(dp), de->d_name, shown);
 			}
 			if (rc != 0) {
 				closedir(dp);
 				return -1;
 			}
 			found++;
-			uint64_t t = timer_now_ns();
-			file_done(ctx, t_prev, t);
-			t_prev = t;
+			t_prev = file_done(ctx, t_prev);
 		}
 	}
 	if (found != fs->count) {
@@ -323,13 +336,14 @@ static int ran_stat_run(struct phase_ctx *ctx)
 {
 	struct files_state *fs = ctx->files;
 
+	uint64_t t0 = timer_now_ns();
+
 	for (uint64_t i = 0; i < fs->count; i++) {
 		if (phase_interrupted(ctx))
 			return -1;
-		uint64_t t0 = timer_now_ns();
 		if (stat_read(ctx, fs->top_fd, fs->list[i].name, fs->list[i].name) != 0)
 			return -1;
-		file_done(ctx, t0, timer_now_ns());
+		t0 = file_done(ctx, t0);
 	}
 	return 0;
 }
@@ -338,17 +352,18 @@ static int ran_delete_run(struct phase_ctx *ctx)
 {
 	struct files_state *fs = ctx->files;
 
+	uint64_t t0 = timer_now_ns();
+
 	for (uint64_t i = 0; i < fs->count; i++) {
 		const char *name = fs->list[i].name;
 
 		if (phase_interrupted(ctx))
 			return -1;
-		uint64_t t0 = timer_now_ns();
 		if (unlinkat(fs->top_fd, name, 0) != 0)
 			return fail_at(ctx, name, "unlink", errno);
 		if (sync_dir(ctx, dir_fd_of(fs, name), name) != 0)
 			return -1;
-		file_done(ctx, t0, timer_now_ns());
+		t0 = file_done(ctx, t0);
 	}
 	if (remove_dirs(ctx) != 0)
 		return -1;
