@@ -134,12 +134,13 @@ static int step_decimals(double step)
 	return d;
 }
 
+/* The baseline, and the grid and ticks when SCALE (some bar is drawn). */
 static void svg_axis(const struct svg_frame *f, int top, int bottom,
-		     double axis_max, double step)
+		     bool scale, double axis_max, double step)
 {
 	int decimals = step_decimals(step);
 
-	for (int k = 0; k * step <= axis_max * (1 + 1e-9); k++) {
+	for (int k = 0; scale && k * step <= axis_max * (1 + 1e-9); k++) {
 		double v = k * step;
 		double x = f->x0 + v / axis_max * SVG_PLOT_PX;
 
@@ -160,6 +161,7 @@ static int svg_chart(const struct svg_frame *f, const struct run_results *runs,
 	const struct present_test *t = present_test(phase);
 	double max = 0, axis_max, step;
 	size_t rows = 0;
+	bool bars = false;
 	int top, row = 0;
 
 	for (size_t i = 0; i < n; i++) {
@@ -168,7 +170,10 @@ static int svg_chart(const struct svg_frame *f, const struct run_results *runs,
 		if (!has(&runs[i]))
 			continue;
 		rows++;
-		if (ph->state == FIGURE_VALUE && present_value(ph, phase) > max)
+		if (ph->state != FIGURE_VALUE)
+			continue;
+		bars = true;
+		if (present_value(ph, phase) > max)
 			max = present_value(ph, phase);
 	}
 	step = nice_step(max);
@@ -181,7 +186,7 @@ static int svg_chart(const struct svg_frame *f, const struct run_results *runs,
 		t->title, present_unit_name(t->unit), SVG_MARGIN, y + 20,
 		t->title, present_unit_name(t->unit));
 	top = y + SVG_TITLE_PX;
-	svg_axis(f, top - 4, top + (int)rows * SVG_PITCH, axis_max, step);
+	svg_axis(f, top - 4, top + (int)rows * SVG_PITCH, bars, axis_max, step);
 	for (size_t i = 0; i < n; i++) {
 		const struct phase_result *ph = &runs[i].phase[phase];
 		int by = top + row * SVG_PITCH;
