@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 """bench.py - `make bench`: clyde against fio and bonnie++ on one directory.
 
-Runs each comparison as alternating pairs (clyde, reference, clyde,
-reference, ...), test by test where the tools allow it (-y p), takes
+Runs each comparison as pairs (clyde and the reference, which one first
+alternating from pair to pair), test by test where the tools allow it (-y p), takes
 medians, and writes bench/results.md with the date, the machine, every
 command and every run's figures. Only ratios measured within one run mean
 anything on a shared machine; absolute figures are printed for context.
@@ -352,7 +352,8 @@ def group_direct(b):
 
 
 def group_buffered(b):
-    """clyde --zeros against bonnie++ 2.00a, buffered, run after run. Not
+    """clyde --zeros against bonnie++ 2.00a, buffered, run after run, the
+    first of each pair alternating. Not
     test by test: a second 2 GiB write while the first tool's file is still
     cached ran at half the speed of the first, whichever tool came second
     (fresh guest memory is slow to fault in on this VM)."""
@@ -365,10 +366,14 @@ def group_buffered(b):
     cpu = {k: ([], []) for k in keys}
     lat = []
     for i in range(a.buffered_pairs):
-        log("buffered I/O: pair %d/%d: clyde" % (i + 1, a.buffered_pairs))
-        _, ph, _ = b.clyde("clyde buffered", copts)
-        log("buffered I/O: pair %d/%d: bonnie++" % (i + 1, a.buffered_pairs))
-        res = b.bonnie_result(b.bonnie_start("bonnie++ buffered", bopts))
+        # Which tool goes first alternates: back to back, the second run of a
+        # pair was faster whichever program it was (see analysis.md).
+        for tool in (("clyde", "bonnie++") if i % 2 == 0 else ("bonnie++", "clyde")):
+            log("buffered I/O: pair %d/%d: %s" % (i + 1, a.buffered_pairs, tool))
+            if tool == "clyde":
+                _, ph, _ = b.clyde("clyde buffered", copts)
+            else:
+                res = b.bonnie_result(b.bonnie_start("bonnie++ buffered", bopts))
         lat.append((ph, {}))
         for k in keys:
             rate[k][0].append(measured(ph[k], "rate"))
@@ -418,13 +423,15 @@ def group_perchar(b):
 
 
 def group_progress(b):
-    """--progress always against --progress never, run after run."""
+    """--progress always against --progress never, run after run, the first
+    of each pair alternating."""
     a = b.a
     base = ["-s", "%dm" % a.progress_mib, "-r", "0", "-n", "0", "-f"]
     keys = ("put_block", "rewrite", "get_block")
     res = {k: ([], []) for k in keys}
     for i in range(a.pairs):
-        for idx, mode in enumerate(("always", "never")):
+        order = ((0, "always"), (1, "never"))
+        for idx, mode in (order if i % 2 == 0 else order[::-1]):
             log("progress: pair %d/%d: --progress %s" % (i + 1, a.pairs, mode))
             _, ph, _ = b.clyde("clyde --progress " + mode, base + ["--progress", mode])
             for k in keys:
@@ -673,8 +680,9 @@ def write_report(b, direct, buffered, perchar, progress, rss, hot, elapsed_s):
         "the same I/O right before or after clyde's test, clyde first in odd runs and fio "
         "first in even ones. A pair's two figures are seconds apart, not minutes, which "
         "matters on a disk shared with other work; the prompt's wait is outside every "
-        "timed region. The buffered comparisons go run by run (clyde, reference, clyde, "
-        "reference): test by test, whichever tool wrote its 2 GiB second ran at half the "
+        "timed region. The buffered comparisons go run by run, clyde first in odd pairs and "
+        "bonnie++ first in even ones (run back to back, the second of two runs was faster, "
+        "whichever program it was); not test by test: whichever tool wrote its 2 GiB second ran at half the "
         "speed of the first (with 5 s and a sync between them too), as the first tool's "
         "file still held the recycled page-cache memory.",
         "",
