@@ -104,7 +104,7 @@ golden: $(addprefix $(BUILD)/tests/,$(GOLDEN_TESTS))
 	for t in $(GOLDEN_TESTS); do CLYDE_GOLDEN_UPDATE=1 $(BUILD)/tests/$$t >/dev/null; done
 
 # clyde against fio and bonnie++ (installed with apt-get when missing) on
-# BENCH_DIR; writes bench/results.md. Takes about 12 minutes; not part of test.
+# BENCH_DIR; writes bench/results.md. Takes about 8 minutes; not part of test.
 BENCH_DIR ?= /var/tmp
 BENCH_FLAGS ?=
 BENCH_TOOLS := $(addprefix $(BUILD)/bench/,charbench hotpath rusage)
