@@ -9,12 +9,14 @@
 #define PHASE_H
 
 #include <limits.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "clyde.h"
 #include "data.h"
+#include "io.h"
 #include "stats.h"
 #include "testfile.h"
 
@@ -112,6 +114,31 @@ bool phase_interrupted(struct phase_ctx *ctx);
  */
 int phase_verify(struct phase_ctx *ctx, uint64_t block, const unsigned char *buf,
 		 uint64_t offset, const char *path);
+
+/*
+ * Every piece of a copy's I/O file, opened once for a phase whose threads
+ * (seekers, random-I/O workers) share the descriptors. The first thread to
+ * fail records the phase's error; stop tells the others.
+ */
+struct phase_pieces {
+	struct phase_ctx *ctx;
+	int *fds;               /* one per piece, -1 until opened */
+	_Atomic bool stop;      /* a thread failed or was told to stop */
+	pthread_mutex_t lock;   /* guards ctx->err */
+};
+
+/* Room for the descriptors, none open yet; -1 when out of memory. */
+int phase_pieces_init(struct phase_pieces *pp, struct phase_ctx *ctx);
+
+/* Open every piece for ACC; the first failure is the phase's error. */
+int phase_pieces_open(struct phase_pieces *pp, enum io_access acc);
+
+/* fsync + close what is open (the first failure is the phase's error), free. */
+int phase_pieces_close(struct phase_pieces *pp);
+
+/* From any of the threads: OP failed on PIECE; record it once, stop them all. */
+void phase_pieces_fail(struct phase_pieces *pp, uint32_t piece, const char *op,
+		       int errnum);
 
 /* A prepare step: remove this copy's old I/O file before it is written anew. */
 int phase_remove_testfile(struct phase_ctx *ctx);

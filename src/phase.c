@@ -2,12 +2,14 @@
 /*
  * phase.c - small helpers every phase shares: recording an error in the
  * context (which stops the other copies), noticing an interrupt, checking
- * a block under --verify, removing the old test file.
+ * a block under --verify, removing the old test file, the pieces that the
+ * threads of one phase share.
  */
 #include "phase.h"
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "cleanup.h"
 
@@ -66,4 +68,65 @@ int phase_remove_testfile(struct phase_ctx *ctx)
 	if (testfile_remove(ctx->tf, path, sizeof(path)) != 0)
 		return phase_fail(ctx, path, "unlink", errno);
 	return 0;
+}
+
+int phase_pieces_init(struct phase_pieces *pp, struct phase_ctx *ctx)
+{
+	pp->ctx = ctx;
+	pp->fds = malloc(ctx->tf->pieces * sizeof(*pp->fds));
+	if (!pp->fds)
+		return -1;
+	for (uint32_t p = 0; p < ctx->tf->pieces; p++)
+		pp->fds[p] = -1;
+	atomic_init(&pp->stop, false);
+	pthread_mutex_init(&pp->lock, NULL);
+	return 0;
+}
+
+int phase_pieces_open(struct phase_pieces *pp, enum io_access acc)
+{
+	struct phase_ctx *ctx = pp->ctx;
+	char path[PATH_MAX];
+
+	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
+		testfile_path(ctx->tf, p, path, sizeof(path));
+		pp->fds[p] = io_open(path, acc, &ctx->cfg->mode);
+		if (pp->fds[p] < 0)
+			return phase_fail(ctx, path, "open", errno);
+	}
+	return 0;
+}
+
+int phase_pieces_close(struct phase_pieces *pp)
+{
+	struct phase_ctx *ctx = pp->ctx;
+	char path[PATH_MAX];
+	int rc = 0;
+
+	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
+		if (pp->fds[p] < 0)
+			continue;
+		if (io_sync_close(pp->fds[p]) != 0 && rc == 0) {
+			testfile_path(ctx->tf, p, path, sizeof(path));
+			rc = phase_fail(ctx, path, "fsync", errno);
+		}
+	}
+	pthread_mutex_destroy(&pp->lock);
+	free(pp->fds);
+	pp->fds = NULL;
+	return rc;
+}
+
+void phase_pieces_fail(struct phase_pieces *pp, uint32_t piece, const char *op,
+		       int errnum)
+{
+	struct phase_ctx *ctx = pp->ctx;
+	char path[PATH_MAX];
+
+	testfile_path(ctx->tf, piece, path, sizeof(path));
+	pthread_mutex_lock(&pp->lock);
+	if (!ctx->err.op[0])
+		phase_fail(ctx, path, op, errnum);
+	pthread_mutex_unlock(&pp->lock);
+	atomic_store(&pp->stop, true);
 }

@@ -19,11 +19,9 @@
 struct random_shared {
 	struct phase_ctx *ctx;
 	const struct random_spec *spec;
-	int *fds;               /* one per piece */
+	struct phase_pieces pieces;
 	uint64_t blocks;        /* 4 KiB blocks in the file */
 	uint64_t deadline_ns;
-	_Atomic bool stop;
-	pthread_mutex_t lock;   /* guards ctx->err */
 };
 
 struct random_worker {
@@ -34,20 +32,6 @@ struct random_worker {
 	struct latency_stats lat;
 	uint64_t ops;
 };
-
-static void worker_fail(struct random_worker *w, uint32_t piece, const char *op,
-			int err)
-{
-	struct phase_ctx *ctx = w->sh->ctx;
-	char path[PATH_MAX];
-
-	testfile_path(ctx->tf, piece, path, sizeof(path));
-	pthread_mutex_lock(&w->sh->lock);
-	if (!ctx->err.op[0])
-		phase_fail(ctx, path, op, err);
-	pthread_mutex_unlock(&w->sh->lock);
-	atomic_store(&w->sh->stop, true);
-}
 
 static void *worker_main(void *arg)
 {
@@ -60,24 +44,25 @@ static void *worker_main(void *arg)
 	uint64_t start = t0;
 
 	while (t0 < sh->deadline_ns &&
-	       !atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
+	       !atomic_load_explicit(&sh->pieces.stop, memory_order_relaxed)) {
 		uint64_t block = data_mix64(state++) % sh->blocks;
 		uint32_t piece = (uint32_t)(block / per_piece);
 		off_t off = (off_t)((block % per_piece) * RANDOM_BLOCK_BYTES);
-		int fd = sh->fds[piece];
+		int fd = sh->pieces.fds[piece];
 
 		if (sh->spec->writes) {
 			memcpy(w->buf, &block, sizeof(block)); /* every write unique */
 			if (io_write_full(fd, w->buf, RANDOM_BLOCK_BYTES, off) != 0) {
-				worker_fail(w, piece, "write", errno);
+				phase_pieces_fail(&sh->pieces, piece, "write", errno);
 				break;
 			}
 		} else {
 			ssize_t got = io_read_full(fd, w->buf, RANDOM_BLOCK_BYTES, off);
 			if (got != (ssize_t)RANDOM_BLOCK_BYTES) {
-				worker_fail(w, piece, got < 0 ? "read"
+				phase_pieces_fail(&sh->pieces, piece,
+						  got < 0 ? "read"
 						  : "read: file shorter than written",
-					    got < 0 ? errno : 0);
+						  got < 0 ? errno : 0);
 				break;
 			}
 		}
@@ -89,42 +74,11 @@ static void *worker_main(void *arg)
 			atomic_store_explicit(&sh->ctx->progress, t1 - start,
 					      memory_order_relaxed);
 		if (phase_should_stop(sh->ctx)) { /* recorded after the join */
-			atomic_store(&sh->stop, true);
+			atomic_store(&sh->pieces.stop, true);
 			break;
 		}
 	}
 	return NULL;
-}
-
-static int open_pieces(struct random_shared *sh)
-{
-	struct phase_ctx *ctx = sh->ctx;
-	enum io_access acc = sh->spec->writes ? IO_WRITE : IO_READ;
-	char path[PATH_MAX];
-
-	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
-		testfile_path(ctx->tf, p, path, sizeof(path));
-		sh->fds[p] = io_open(path, acc, &ctx->cfg->mode);
-		if (sh->fds[p] < 0)
-			return phase_fail(ctx, path, "open", errno);
-	}
-	return 0;
-}
-
-static int close_pieces(struct random_shared *sh)
-{
-	struct phase_ctx *ctx = sh->ctx;
-	int rc = 0;
-
-	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
-		if (sh->fds[p] >= 0 && io_sync_close(sh->fds[p]) != 0 && rc == 0) {
-			char path[PATH_MAX];
-
-			testfile_path(ctx->tf, p, path, sizeof(path));
-			rc = phase_fail(ctx, path, "fsync", errno);
-		}
-	}
-	return rc;
 }
 
 /* Incompressible content for writes (unless --zeros), made once per worker. */
@@ -166,7 +120,7 @@ static int run_workers(struct random_shared *sh, struct random_worker *w, unsign
 		}
 	}
 	if (rc != 0)
-		atomic_store(&sh->stop, true);
+		atomic_store(&sh->pieces.stop, true);
 	for (unsigned i = 0; i < started; i++) {
 		pthread_join(w[i].thread, NULL);
 		stats_merge(&ctx->lat, &w[i].lat);
@@ -186,25 +140,18 @@ static int random_run(struct phase_ctx *ctx)
 	struct random_worker *workers = calloc(spec->depth, sizeof(*workers));
 
 	sh.blocks = ctx->tf->size_bytes / RANDOM_BLOCK_BYTES;
-	sh.fds = malloc(ctx->tf->pieces * sizeof(*sh.fds));
-	if (!workers || !sh.fds || sh.blocks == 0) {
+	if (!workers || sh.blocks == 0 || phase_pieces_init(&sh.pieces, ctx) != 0) {
 		free(workers);
-		free(sh.fds);
 		return phase_fail(ctx, ctx->tf->dir, "allocate workers", ENOMEM);
 	}
-	for (uint32_t p = 0; p < ctx->tf->pieces; p++)
-		sh.fds[p] = -1;
-	pthread_mutex_init(&sh.lock, NULL);
-	int rc = open_pieces(&sh);
+	int rc = phase_pieces_open(&sh.pieces, spec->writes ? IO_WRITE : IO_READ);
 	if (rc == 0)
 		rc = run_workers(&sh, workers, spec->depth);
 	if (phase_interrupted(ctx))
 		rc = -1;
-	if (close_pieces(&sh) != 0)
+	if (phase_pieces_close(&sh.pieces) != 0)
 		rc = -1;
-	pthread_mutex_destroy(&sh.lock);
 	free(workers);
-	free(sh.fds);
 	return ctx->err.op[0] ? -1 : rc;
 }
 

@@ -17,11 +17,9 @@
 
 struct seek_shared {
 	struct phase_ctx *ctx;
-	int *fds;                  /* one per piece, opened read-write */
-	uint64_t chunks;           /* chunks in the file */
-	_Atomic uint64_t next;     /* next ticket */
-	_Atomic bool stop;         /* a seeker failed */
-	pthread_mutex_t lock;      /* guards ctx->err */
+	struct phase_pieces pieces;   /* opened read-write */
+	uint64_t chunks;              /* chunks in the file */
+	_Atomic uint64_t next;        /* next ticket */
 };
 
 struct seeker {
@@ -41,19 +39,6 @@ static uint64_t ticket(uint64_t seed, uint64_t i, uint64_t chunks, bool *write_b
 	return h % chunks;
 }
 
-static void seeker_fail(struct seeker *s, uint32_t piece, const char *op, int err)
-{
-	struct phase_ctx *ctx = s->sh->ctx;
-	char path[PATH_MAX];
-
-	testfile_path(ctx->tf, piece, path, sizeof(path));
-	pthread_mutex_lock(&s->sh->lock);
-	if (!ctx->err.op[0])
-		phase_fail(ctx, path, op, err);
-	pthread_mutex_unlock(&s->sh->lock);
-	atomic_store(&s->sh->stop, true);
-}
-
 static void *seeker_main(void *arg)
 {
 	struct seeker *s = arg;
@@ -67,30 +52,32 @@ static void *seeker_main(void *arg)
 		uint64_t i = atomic_fetch_add_explicit(&sh->next, 1, memory_order_relaxed);
 		bool write_back;
 
-		if (i >= cfg->io.seeks || atomic_load_explicit(&sh->stop, memory_order_relaxed))
+		if (i >= cfg->io.seeks ||
+		    atomic_load_explicit(&sh->pieces.stop, memory_order_relaxed))
 			break;
 		uint64_t c = ticket(cfg->seed, i, sh->chunks, &write_back);
 		uint32_t piece = (uint32_t)(c / per_piece);
 		off_t off = (off_t)((c % per_piece) * chunk);
-		int fd = sh->fds[piece];
+		int fd = sh->pieces.fds[piece];
 		ssize_t got = io_read_full(fd, s->buf, chunk, off);
 
 		if (got != (ssize_t)chunk) {
-			seeker_fail(s, piece, got < 0 ? "read" : "read: file shorter than written",
-				    got < 0 ? errno : 0);
+			phase_pieces_fail(&sh->pieces, piece, got < 0 ? "read"
+					  : "read: file shorter than written",
+					  got < 0 ? errno : 0);
 			break;
 		}
 		if (write_back) {
 			data_dirty(s->buf, chunk);
 			if (io_write_full(fd, s->buf, chunk, off) != 0 ||
 			    (cfg->mode.sync_writes && fsync(fd) != 0)) {
-				seeker_fail(s, piece, "write", errno);
+				phase_pieces_fail(&sh->pieces, piece, "write", errno);
 				break;
 			}
 			s->writes++;
 		}
 		if (phase_should_stop(sh->ctx)) { /* recorded after the join */
-			atomic_store(&sh->stop, true);
+			atomic_store(&sh->pieces.stop, true);
 			break;
 		}
 		uint64_t t1 = timer_now_ns();
@@ -100,38 +87,6 @@ static void *seeker_main(void *arg)
 		atomic_fetch_add_explicit(&sh->ctx->progress, 1, memory_order_relaxed);
 	}
 	return NULL;
-}
-
-static int open_all(struct seek_shared *sh)
-{
-	struct phase_ctx *ctx = sh->ctx;
-	char path[PATH_MAX];
-
-	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
-		testfile_path(ctx->tf, p, path, sizeof(path));
-		sh->fds[p] = io_open(path, IO_WRITE, &ctx->cfg->mode);
-		if (sh->fds[p] < 0)
-			return phase_fail(ctx, path, "open", errno);
-	}
-	return 0;
-}
-
-/* fsync + close every piece; the first failure is the phase's error. */
-static int close_all(struct seek_shared *sh)
-{
-	struct phase_ctx *ctx = sh->ctx;
-	char path[PATH_MAX];
-	int rc = 0;
-
-	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
-		if (sh->fds[p] < 0)
-			continue;
-		if (io_sync_close(sh->fds[p]) != 0 && rc == 0) {
-			testfile_path(ctx->tf, p, path, sizeof(path));
-			rc = phase_fail(ctx, path, "fsync", errno);
-		}
-	}
-	return rc;
 }
 
 static int start_seekers(struct seek_shared *sh, struct seeker *s, unsigned n)
@@ -158,7 +113,7 @@ static int start_seekers(struct seek_shared *sh, struct seeker *s, unsigned n)
 		}
 	}
 	if (rc != 0)
-		atomic_store(&sh->stop, true);
+		atomic_store(&sh->pieces.stop, true);
 	for (unsigned i = 0; i < started; i++) {
 		pthread_join(s[i].thread, NULL);
 		stats_merge(&ctx->lat, &s[i].lat);
@@ -178,25 +133,18 @@ static int seeks_run(struct phase_ctx *ctx)
 	struct seeker *seekers = calloc(n, sizeof(*seekers));
 
 	sh.chunks = ctx->tf->size_bytes / cfg->io.chunk_bytes;
-	sh.fds = malloc(ctx->tf->pieces * sizeof(*sh.fds));
-	if (!seekers || !sh.fds) {
+	if (!seekers || phase_pieces_init(&sh.pieces, ctx) != 0) {
 		free(seekers);
-		free(sh.fds);
 		return phase_fail(ctx, ctx->tf->dir, "allocate seekers", ENOMEM);
 	}
-	for (uint32_t p = 0; p < ctx->tf->pieces; p++)
-		sh.fds[p] = -1;
-	pthread_mutex_init(&sh.lock, NULL);
-	int rc = open_all(&sh);
+	int rc = phase_pieces_open(&sh.pieces, IO_WRITE);
 	if (rc == 0)
 		rc = start_seekers(&sh, seekers, n);
 	if (phase_interrupted(ctx))
 		rc = -1;
-	if (close_all(&sh) != 0)
+	if (phase_pieces_close(&sh.pieces) != 0)
 		rc = -1;
-	pthread_mutex_destroy(&sh.lock);
 	free(seekers);
-	free(sh.fds);
 	return ctx->err.op[0] ? -1 : rc;
 }
 
