@@ -199,6 +199,22 @@ static void put_u64_or_null(FILE *out, bool known, uint64_t value)
 		fputs("null", out);
 }
 
+static void put_double_or_null(FILE *out, bool known, double value, int decimals)
+{
+	if (known)
+		put_double(out, value, decimals);
+	else
+		fputs("null", out);
+}
+
+static void put_seconds_or_null(FILE *out, bool known, uint64_t ns)
+{
+	if (known)
+		put_seconds(out, ns);
+	else
+		fputs("null", out);
+}
+
 /*
  * The latency object: the whole summary when operations were counted, only
  * max when that is all there is (a CSV line), null when neither.
@@ -265,25 +281,13 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p)
 		phase_keys[id], ran ? states[p->state] : states[FIGURE_NONE],
 		phase_unit(id));
 	fputs("\n     \"rate\": ", out);
-	if (figures)
-		put_double(out, p->rate, 3);
-	else
-		fputs("null", out);
+	put_double_or_null(out, figures, p->rate, 3);
 	fputs(", \"cpu_percent\": ", out);
-	if (figures)
-		put_double(out, p->cpu_pct, 3);
-	else
-		fputs("null", out);
+	put_double_or_null(out, figures, p->cpu_pct, 3);
 	fputs(", \"elapsed_s\": ", out);
-	if (measured)
-		put_seconds(out, p->elapsed_ns);
-	else
-		fputs("null", out);
+	put_seconds_or_null(out, measured, p->elapsed_ns);
 	fputs(", \"cpu_s\": ", out);
-	if (measured)
-		put_seconds(out, p->cpu_ns);
-	else
-		fputs("null", out);
+	put_seconds_or_null(out, measured, p->cpu_ns);
 	fputs(",\n     \"bytes\": ", out);
 	put_u64_or_null(out, measured, p->bytes);
 	fputs(", \"read_bytes\": ", out);
@@ -311,30 +315,15 @@ static void put_random(FILE *out, const struct random_result *t)
 		     ", \"block_bytes\": %u,",
 		t->writes ? "write" : "read", t->depth, RANDOM_BLOCK_BYTES);
 	fputs("\n     \"iops\": ", out);
-	if (ran)
-		put_double(out, t->iops, 3);
-	else
-		fputs("null", out);
+	put_double_or_null(out, ran, t->iops, 3);
 	fputs(", \"mib_per_s\": ", out);
-	if (ran)
-		put_double(out, t->mib_per_s, 3);
-	else
-		fputs("null", out);
+	put_double_or_null(out, ran, t->mib_per_s, 3);
 	fputs(", \"cpu_percent\": ", out);
-	if (ran)
-		put_double(out, t->cpu_pct, 3);
-	else
-		fputs("null", out);
+	put_double_or_null(out, ran, t->cpu_pct, 3);
 	fputs(", \"elapsed_s\": ", out);
-	if (ran)
-		put_seconds(out, t->elapsed_ns);
-	else
-		fputs("null", out);
+	put_seconds_or_null(out, ran, t->elapsed_ns);
 	fputs(", \"cpu_s\": ", out);
-	if (ran)
-		put_seconds(out, t->cpu_ns);
-	else
-		fputs("null", out);
+	put_seconds_or_null(out, ran, t->cpu_ns);
 	fputs(", \"ops\": ", out);
 	put_u64(out, t->ops);
 	fputs(",\n     \"latency_us\": ", out);
