@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "golden.h"
 #include "csv.h"
 #include "fmt.h"
 
@@ -181,17 +182,13 @@ static void test_reference_19x_103(void)
 /* A clyde run using every feature a CSV line can carry. */
 static struct run_results rich_run(const char *machine)
 {
-	struct run_results r;
 	static const enum figure_state states[PHASE_COUNT] = {
 		FIGURE_VALUE, FIGURE_TOO_FAST, FIGURE_VALUE, FIGURE_NONE,
 		FIGURE_VALUE, FIGURE_VALUE, FIGURE_VALUE, FIGURE_TOO_FAST,
 		FIGURE_VALUE, FIGURE_VALUE, FIGURE_TOO_FAST, FIGURE_VALUE,
 	};
+	struct run_results r = golden_blank_run(machine, 0, 0);
 
-	memset(&r, 0, sizeof(r));
-	strcpy(r.program, "clyde");
-	strcpy(r.version, CLYDE_VERSION);
-	snprintf(r.machine, sizeof(r.machine), "%s", machine);
 	strcpy(r.seed, "777");
 	r.concurrency = 3;
 	r.io = (struct io_params){ 2048, 4096, 16384, 7 };
