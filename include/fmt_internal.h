@@ -14,6 +14,7 @@
 
 #include "clyde.h"
 #include "fmt.h"
+#include "parse.h"
 
 #define FMT_LABEL_WIDTH 19 /* bonnie++'s name column */
 #define FMT_TEXT_MAX 128   /* buffers for size texts and file specs */
@@ -56,8 +57,6 @@ int64_t fmt_whole(double value);
 
 /* "64M", "2G", "1024G": MiB, or GiB when divisible by 1024. Returns buf. */
 const char *fmt_size_mib(uint64_t mib, char *buf, size_t len);
-/* "512", "4k", "1m": divide by 1024 while it divides evenly. Returns buf. */
-const char *fmt_bytes_short(uint64_t bytes, char *buf, size_t len);
 /* The file-test spec "16", "1:link", "2:4096:1024/4" of tables and 1.03 CSV. */
 const char *fmt_file_spec(const struct run_results *r, char *buf, size_t len);
 

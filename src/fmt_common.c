@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fmt_internal.h"
+#include "utf8.h"
 
 static const char *const phase_names[PHASE_COUNT] = {
 	[PHASE_PUTC] = "per-char output",
@@ -113,22 +114,6 @@ const char *fmt_size_mib(uint64_t mib, char *buf, size_t len)
 	return buf;
 }
 
-const char *fmt_bytes_short(uint64_t bytes, char *buf, size_t len)
-{
-	static const char units[] = { '\0', 'k', 'm', 'g' };
-	size_t u = 0;
-
-	while (bytes != 0 && bytes % 1024 == 0 && u + 1 < sizeof(units)) {
-		bytes /= 1024;
-		u++;
-	}
-	if (u == 0)
-		snprintf(buf, len, "%" PRIu64, bytes);
-	else
-		snprintf(buf, len, "%" PRIu64 "%c", bytes, units[u]);
-	return buf;
-}
-
 const char *fmt_file_spec(const struct run_results *r, char *buf, size_t len)
 {
 	const struct file_params *f = &r->files;
@@ -155,44 +140,24 @@ void fmt_spaces(FILE *out, size_t count)
 		fputc(' ', out);
 }
 
-/* Columns of TEXT: bytes that do not continue a UTF-8 sequence. */
-static size_t text_cols(const char *text)
-{
-	size_t cols = 0;
-
-	for (; *text; text++)
-		if (((unsigned char)*text & 0xC0) != 0x80)
-			cols++;
-	return cols;
-}
-
 void fmt_put_cut(FILE *out, const char *text, size_t cols)
 {
-	size_t used = 0;
-	const char *p = text;
+	size_t have = utf8_cols(text);
 
-	/* Copy whole characters while they fit; never split a UTF-8 sequence. */
-	while (*p && used < cols) {
-		const char *next = p + 1;
-
-		while (((unsigned char)*next & 0xC0) == 0x80)
-			next++;
-		fwrite(p, 1, (size_t)(next - p), out);
-		p = next;
-		used++;
-	}
-	fmt_spaces(out, cols - used);
+	/* Whole characters while they fit; never split a UTF-8 sequence. */
+	fwrite(text, 1, utf8_cut_cols(text, cols), out);
+	fmt_spaces(out, have < cols ? cols - have : 0);
 }
 
 size_t fmt_label_need(const char *name, const char *spec)
 {
-	return text_cols(name) + 1 + text_cols(spec);
+	return utf8_cols(name) + 1 + utf8_cols(spec);
 }
 
 void fmt_row_label(FILE *out, const char *name, const char *spec,
 		   size_t width)
 {
-	size_t spec_cols = text_cols(spec);
+	size_t spec_cols = utf8_cols(spec);
 
 	if (spec_cols >= width) {
 		fputs(spec, out);
@@ -498,7 +463,7 @@ static void print_fix(FILE *out, const struct run_results *r)
 
 			fprintf(out, ":%s:%" PRIu64 "k",
 				fmt_io_chunk(r) == DEFAULT_CHUNK_BYTES ? ""
-				: fmt_bytes_short(fmt_io_chunk(r), text,
+				: format_bytes_short(fmt_io_chunk(r), text,
 						  sizeof(text)),
 				k / 1024);
 		}

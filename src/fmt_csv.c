@@ -242,7 +242,7 @@ void fmt_csv_line(FILE *out, const struct run_results *r,
 						  sizeof(text)));
 		/* bonnie++ 1.98 never fills field 6; clyde does when it matters. */
 		if (fmt_io_chunk(r) != DEFAULT_CHUNK_BYTES)
-			fputs(fmt_bytes_short(fmt_io_chunk(r), text,
+			fputs(format_bytes_short(fmt_io_chunk(r), text,
 					      sizeof(text)), out);
 		if (format == CSV_198)
 			fprintf(out, ",%" PRIu64 ",%" PRIu64, fmt_io_seeks(r),

@@ -23,7 +23,7 @@ static const char *size_text(const struct run_results *r, bool mixed_conc,
 	end = strlen(buf);
 	if (fmt_io_chunk(r) != DEFAULT_CHUNK_BYTES) {
 		buf[end++] = ':';
-		fmt_bytes_short(fmt_io_chunk(r), buf + end, len - end);
+		format_bytes_short(fmt_io_chunk(r), buf + end, len - end);
 		end = strlen(buf);
 	}
 	if (mixed_conc && fmt_concurrency(r) != 1)

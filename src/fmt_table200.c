@@ -20,7 +20,7 @@ static const char *size_text(const struct run_results *r, char *buf,
 	size_t end;
 
 	if (fmt_io_chunk(r) != DEFAULT_CHUNK_BYTES)
-		fmt_bytes_short(fmt_io_chunk(r), chunk, sizeof(chunk));
+		format_bytes_short(fmt_io_chunk(r), chunk, sizeof(chunk));
 	if (fmt_concurrency(r) != 1)
 		snprintf(conc, sizeof(conc), "%" PRIu32, fmt_concurrency(r));
 	if (fmt_io_seeks(r) != DEFAULT_SEEKS)

@@ -17,6 +17,7 @@
 
 #include "cleanup.h"
 #include "device.h"
+#include "exit_status.h"
 #include "fmt.h"
 #include "options.h"
 #include "parse.h"
@@ -27,10 +28,6 @@
 #include "run.h"
 #include "sync.h"
 #include "testfile.h"
-
-enum exit_status {
-	EXIT_USAGE = 1, EXIT_SETUP = 2, EXIT_IO = 3, EXIT_CORRUPT = 4,
-};
 
 static uint64_t detect_ram_mib(void)
 {
@@ -84,9 +81,9 @@ static int report_phase_error(const struct phase_error *e)
 	struct cleanup_failure f;
 	int left = cleanup_all(&f);
 
-	if (e->status > 128 && !e->errnum) {
+	if (e->status > EXIT_SIGNAL && !e->errnum) {
 		fprintf(stderr, "clyde: interrupted by signal %d (%s)%s\n",
-			e->status - 128, strsignal(e->status - 128),
+			e->status - EXIT_SIGNAL, strsignal(e->status - EXIT_SIGNAL),
 			left ? "" : "; test files removed");
 	} else if (e->errnum) {
 		fprintf(stderr, "clyde: %s: %s: %s\n", e->path, e->op,

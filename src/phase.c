@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "cleanup.h"
+#include "exit_status.h"
 
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op,
 	       int errnum)
@@ -20,7 +21,7 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op,
 	snprintf(ctx->err.op, sizeof(ctx->err.op), "%s", op);
 	ctx->err.errnum = errnum;
 	if (ctx->err.status == 0)
-		ctx->err.status = 3;
+		ctx->err.status = EXIT_IO;
 	if (ctx->failed)
 		atomic_store(ctx->failed, true);
 	return -1;
@@ -57,7 +58,7 @@ int phase_verify(struct phase_ctx *ctx, uint64_t block, const unsigned char *buf
 	snprintf(op, sizeof(op), "verify: data differs at offset %llu",
 		 (unsigned long long)(offset + (uint64_t)bad));
 	phase_fail(ctx, path, op, 0);
-	ctx->err.status = 4;
+	ctx->err.status = EXIT_CORRUPT;
 	return -1;
 }
 

@@ -18,6 +18,7 @@
 
 #include "cleanup.h"
 #include "device.h"
+#include "exit_status.h"
 #include "files.h"
 #include "io.h"
 #include "stats.h"
@@ -197,18 +198,18 @@ static int phase_status(struct copy *copies, unsigned n, struct phase_error *err
 
 	if (sig == SIGXFSZ && e && e->errnum == EFBIG) {
 		*err = *e;
-		err->status = 128 + sig;
+		err->status = EXIT_SIGNAL + sig;
 		return err->status;
 	}
 	if (sig) {
 		memset(err, 0, sizeof(*err));
 		snprintf(err->op, sizeof(err->op), "interrupted");
-		err->status = 128 + sig;
+		err->status = EXIT_SIGNAL + sig;
 		return err->status;
 	}
 	if (e) {
 		*err = *e;
-		return err->status ? err->status : 3;
+		return err->status ? err->status : EXIT_IO;
 	}
 	return 0;
 }
@@ -255,7 +256,7 @@ static int start_and_wait(const struct phase_def *def, struct copy *copies,
 	if (hooks->before_phase && hooks->before_phase(hooks->arg, def) != 0) {
 		memset(err, 0, sizeof(*err));
 		snprintf(err->op, sizeof(err->op), "synchronising before %s", def->name);
-		err->status = cleanup_signal() ? 128 + cleanup_signal() : 3;
+		err->status = cleanup_signal() ? EXIT_SIGNAL + cleanup_signal() : EXIT_IO;
 		return err->status;
 	}
 	if (hooks->phase_start)
@@ -291,7 +292,7 @@ static int start_and_wait(const struct phase_def *def, struct copy *copies,
 		memset(err, 0, sizeof(*err));
 		snprintf(err->op, sizeof(err->op), "start %u copies of %s", n, def->name);
 		err->errnum = create_err;
-		err->status = 2;
+		err->status = EXIT_SETUP;
 		return err->status;
 	}
 
@@ -397,7 +398,7 @@ fail:
 	snprintf(err->path, sizeof(err->path), "%s", workdir);
 	snprintf(err->op, sizeof(err->op), "allocate buffers");
 	err->errnum = ENOMEM;
-	err->status = 2;
+	err->status = EXIT_SETUP;
 	return NULL;
 }
 
@@ -411,7 +412,7 @@ static int removal_failed(int status, const char *path, const char *op,
 	snprintf(err->path, sizeof(err->path), "%s", path);
 	snprintf(err->op, sizeof(err->op), "%s", op);
 	err->errnum = errno;
-	return err->status = 3;
+	return err->status = EXIT_IO;
 }
 
 /*
@@ -451,7 +452,7 @@ static int test_corrupt(const struct config *cfg, const struct testfile *tf,
 	snprintf(err->path, sizeof(err->path), "%s", path);
 	snprintf(err->op, sizeof(err->op), "CLYDE_TEST_CORRUPT");
 	err->errnum = saved ? saved : EINVAL;
-	return err->status = 3;
+	return err->status = EXIT_IO;
 }
 
 int run_phases(const struct config *cfg, const char *workdir,

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "fmt_internal.h"
-#include "parse.h"
+#include "utf8.h"
 
 enum { STAT_MIN, STAT_MEDIAN, STAT_MAX, STAT_COUNT };
 
@@ -119,7 +119,7 @@ static void summarise(const struct run_results *runs, size_t n,
 	for (int s = 0; s < STAT_COUNT; s++) {
 		struct run_results *r = &rows[s];
 		/* Cut the name so that " (median)" always fits, between characters. */
-		int keep = (int)parse_utf8_cut(first->machine,
+		int keep = (int)utf8_cut_bytes(first->machine,
 					       strlen(first->machine),
 					       MACHINE_MAX - 1 -
 						       strlen(" (median)"));
