@@ -50,6 +50,8 @@ enum phase_id {
 #define PHASE_IO_FIRST PHASE_PUTC
 #define PHASE_IO_LAST PHASE_SEEKS
 #define PHASE_FILE_FIRST PHASE_SEQ_CREATE
+/* Pseudo-id of the --random-io tests: their results go to run_results.random[]. */
+#define PHASE_RANDOM PHASE_COUNT
 
 /* How a figure prints: blank (test not run), "+++++" (ran under 0.5 s), a value. */
 enum figure_state { FIGURE_NONE = 0, FIGURE_TOO_FAST, FIGURE_VALUE };

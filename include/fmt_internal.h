@@ -15,12 +15,10 @@
 #include "clyde.h"
 #include "fmt.h"
 #include "parse.h"
+#include "phase_info.h"
 
 #define FMT_LABEL_WIDTH 19 /* bonnie++'s name column */
 #define FMT_TEXT_MAX 128   /* buffers for size texts and file specs */
-
-/* clyde's own name of each phase ("block input"), for footers and messages. */
-const char *fmt_phase_name(enum phase_id id);
 
 /*
  * Per-table state shared by the row and header printers. width is the label

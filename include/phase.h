@@ -17,6 +17,7 @@
 #include "clyde.h"
 #include "data.h"
 #include "io.h"
+#include "phase_info.h"
 #include "stats.h"
 #include "testfile.h"
 
@@ -41,7 +42,7 @@ struct phase_ctx {
 	uint64_t perchar_bytes;       /* bytes of the per-char phases */
 	struct files_state *files;    /* file tests of this copy */
 	struct latency_stats lat;     /* one entry per operation */
-	const void *arg;              /* the phase_def's arg */
+	const void *arg;              /* the plan step's argument (random_spec) */
 	uint64_t bytes;               /* bytes moved (bulk phases) */
 	uint64_t read_bytes;          /* of which read, for the truth check */
 	uint64_t ops;                 /* operations done */
@@ -50,40 +51,6 @@ struct phase_ctx {
 	_Atomic bool *failed;         /* set by any copy's phase_fail: all stop */
 	struct phase_error err;
 };
-
-/*
- * A row of the phase table. prepare runs untimed before the copies start
- * together (removing an old file, say); run is the timed part. Both return
- * 0, or -1 with ctx->err filled. total gives the units (bytes or ops) run
- * will do, for progress display.
- */
-struct phase_def {
-	enum phase_id id;
-	const char *name;        /* "block output" */
-	bool rate_in_kib;        /* rate = KiB/s of bytes, else ops/s */
-	int (*prepare)(struct phase_ctx *ctx);
-	int (*run)(struct phase_ctx *ctx);
-	uint64_t (*total)(const struct phase_ctx *ctx);
-	const void *arg;         /* phase parameters (random I/O), or NULL */
-};
-
-/* Pseudo-id of the --random-io tests: their results go to run_results.random[]. */
-#define PHASE_RANDOM PHASE_COUNT
-
-/* One --random-io test: what phase_random_def() builds a phase from. */
-struct random_spec {
-	bool writes;
-	uint32_t depth;     /* threads, one I/O in flight each */
-	uint64_t time_ns;   /* how long to run */
-};
-
-/*
- * Fill *def as the random-I/O test SPEC (both must outlive the run), named
- * in NAME ("random reads, depth 32"). Its progress units are nanoseconds of
- * its running time.
- */
-void phase_random_def(struct phase_def *def, const struct random_spec *spec,
-		      char *name, size_t len);
 
 /*
  * Fill ctx->err and tell the other copies to stop; returns -1 so phases can
@@ -143,11 +110,25 @@ void phase_pieces_fail(struct phase_pieces *pp, uint32_t piece, const char *op,
 /* A prepare step: remove this copy's old I/O file before it is written anew. */
 int phase_remove_testfile(struct phase_ctx *ctx);
 
-/* The phases, defined in phase_char.c, phase_block.c, phase_seek.c, phase_files.c. */
-extern const struct phase_def phase_putc, phase_getc;
-extern const struct phase_def phase_write, phase_rewrite, phase_read;
-extern const struct phase_def phase_seeks;
-extern const struct phase_def phase_seq_create, phase_seq_stat, phase_seq_delete;
-extern const struct phase_def phase_ran_create, phase_ran_stat, phase_ran_delete;
+/*
+ * The phases' own functions, the rows of phase_table (phase_table.c) point
+ * to: phase_char.c, phase_block.c, phase_seek.c, phase_files.c,
+ * phase_random.c. The random-I/O run reads its random_spec from ctx->arg.
+ */
+int phase_putc_run(struct phase_ctx *ctx);
+int phase_getc_run(struct phase_ctx *ctx);
+int phase_write_run(struct phase_ctx *ctx);
+int phase_rewrite_run(struct phase_ctx *ctx);
+int phase_read_run(struct phase_ctx *ctx);
+int phase_seeks_run(struct phase_ctx *ctx);
+int phase_seq_create_prepare(struct phase_ctx *ctx);
+int phase_ran_create_prepare(struct phase_ctx *ctx);
+int phase_create_run(struct phase_ctx *ctx);
+int phase_seq_stat_run(struct phase_ctx *ctx);
+int phase_seq_delete_run(struct phase_ctx *ctx);
+int phase_shuffle_prepare(struct phase_ctx *ctx);
+int phase_ran_stat_run(struct phase_ctx *ctx);
+int phase_ran_delete_run(struct phase_ctx *ctx);
+int phase_random_run(struct phase_ctx *ctx);
 
 #endif

@@ -16,25 +16,31 @@
 
 #define RUN_MAX_PHASES (PHASE_COUNT + MAX_RANDOM_TESTS)
 
-/* The phases a run will do, in order, built once from the config. */
+/* One step of a run: a row of the phase table and what it runs on. */
+struct plan_step {
+	const struct phase_info *info;
+	const void *arg;   /* the random_spec of a random-I/O test, else NULL */
+	const char *name;  /* info->name, or the test's own ("random reads, depth 32") */
+};
+
+/* The steps a run will do, in order, built once from the config. */
 struct run_plan {
-	const struct phase_def *defs[RUN_MAX_PHASES];
+	struct plan_step steps[RUN_MAX_PHASES];
 	size_t n;
-	struct phase_def random_defs[MAX_RANDOM_TESTS];
 	struct random_spec random_specs[MAX_RANDOM_TESTS];
 	char random_names[MAX_RANDOM_TESTS][40];
 };
 
 /* Presentation callbacks; any may be NULL. Called on the driver's thread. */
 struct run_hooks {
-	void (*phase_start)(void *arg, const struct phase_def *def);
+	void (*phase_start)(void *arg, const struct plan_step *step);
 	/* A few times a second while the phase runs: units done of total. */
-	void (*phase_tick)(void *arg, const struct phase_def *def, uint64_t done,
+	void (*phase_tick)(void *arg, const struct plan_step *step, uint64_t done,
 			   uint64_t total, uint64_t elapsed_ns);
-	void (*phase_end)(void *arg, const struct phase_def *def,
+	void (*phase_end)(void *arg, const struct plan_step *step,
 			  const struct phase_result *r);
 	/* Before each phase's copies start: the -y/-p barrier. 0 or -1. */
-	int (*before_phase)(void *arg, const struct phase_def *def);
+	int (*before_phase)(void *arg, const struct plan_step *step);
 	void *arg;
 };
 
@@ -57,15 +63,13 @@ int run_once(const struct config *cfg, const char *workdir,
 	     struct phase_error *err);
 
 /*
- * The same for an explicit phase table DEFS[0..n) (tests use a null phase
- * to check the driver). Phases whose id CFG skips are left FIGURE_NONE.
+ * The same for explicit steps STEPS[0..n) (tests run null phases, rows of
+ * their own, to check the driver). Steps CFG does not run are left
+ * FIGURE_NONE.
  */
 int run_phases(const struct config *cfg, const char *workdir,
-	       const struct device *dev, const struct phase_def *const *defs,
+	       const struct device *dev, const struct plan_step *steps,
 	       size_t n, const struct run_hooks *hooks, struct run_results *res,
 	       struct phase_error *err);
-
-/* Bytes the per-char phases cover under CFG (0 when skipped). */
-uint64_t run_perchar_bytes(const struct config *cfg);
 
 #endif

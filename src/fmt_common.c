@@ -10,26 +10,6 @@
 #include "fmt_internal.h"
 #include "utf8.h"
 
-static const char *const phase_names[PHASE_COUNT] = {
-	[PHASE_PUTC] = "per-char output",
-	[PHASE_WRITE] = "block output",
-	[PHASE_REWRITE] = "rewrite",
-	[PHASE_GETC] = "per-char input",
-	[PHASE_READ] = "block input",
-	[PHASE_SEEKS] = "seeks",
-	[PHASE_SEQ_CREATE] = "sequential create",
-	[PHASE_SEQ_STAT] = "sequential stat",
-	[PHASE_SEQ_DELETE] = "sequential delete",
-	[PHASE_RAN_CREATE] = "random create",
-	[PHASE_RAN_STAT] = "random stat",
-	[PHASE_RAN_DELETE] = "random delete",
-};
-
-const char *fmt_phase_name(enum phase_id id)
-{
-	return (unsigned)id < PHASE_COUNT ? phase_names[id] : "?";
-}
-
 /*
  * bonnie++ measures in microseconds and switches units above 99999 us and
  * 99999 ms, so work on truncated microseconds: 99999999 ns is "99999us",
@@ -507,7 +487,7 @@ void fmt_footer(FILE *out, const struct run_results *r)
 		if (!named)
 			fputs("clyde: too fast to measure (under 0.5 s, shown as"
 			      " +++++)", out);
-		fprintf(out, "%s%s", sep, fmt_phase_name((enum phase_id)p));
+		fprintf(out, "%s%s", sep, phase_table[p].name);
 		sep = ", ";
 		named = true;
 	}

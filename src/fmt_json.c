@@ -55,21 +55,6 @@
 #include "fmt_internal.h"
 #include "utf8.h"
 
-static const char *const phase_keys[PHASE_COUNT] = {
-	[PHASE_PUTC] = "putc",
-	[PHASE_WRITE] = "put_block",
-	[PHASE_REWRITE] = "rewrite",
-	[PHASE_GETC] = "getc",
-	[PHASE_READ] = "get_block",
-	[PHASE_SEEKS] = "seeks",
-	[PHASE_SEQ_CREATE] = "seq_create",
-	[PHASE_SEQ_STAT] = "seq_stat",
-	[PHASE_SEQ_DELETE] = "seq_del",
-	[PHASE_RAN_CREATE] = "ran_create",
-	[PHASE_RAN_STAT] = "ran_stat",
-	[PHASE_RAN_DELETE] = "ran_del",
-};
-
 /*
  * TEXT as a JSON string: quotes, backslashes and control characters escaped,
  * valid UTF-8 passed through, each invalid byte replaced by U+FFFD so the
@@ -228,13 +213,6 @@ static void put_device(FILE *out, const struct device_io *dev)
 	fputc('}', out);
 }
 
-static const char *phase_unit(enum phase_id id)
-{
-	if (id == PHASE_SEEKS)
-		return "seeks/s";
-	return id < PHASE_FILE_FIRST ? "KiB/s" : "files/s";
-}
-
 static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p)
 {
 	static const char *const states[] = { [FIGURE_NONE] = "not_run",
@@ -246,10 +224,10 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p)
 	bool figures = p->state == FIGURE_VALUE || measured;
 
 	fputs("    {\"name\": ", out);
-	put_string(out, fmt_phase_name(id));
+	put_string(out, phase_table[id].name);
 	fprintf(out, ", \"key\": \"%s\", \"state\": \"%s\", \"unit\": \"%s\",",
-		phase_keys[id], ran ? states[p->state] : states[FIGURE_NONE],
-		phase_unit(id));
+		phase_table[id].key, ran ? states[p->state] : states[FIGURE_NONE],
+		phase_unit_name(phase_table[id].unit));
 	fputs("\n     \"rate\": ", out);
 	put_double_or_null(out, figures, p->rate, 3);
 	fputs(", \"cpu_percent\": ", out);

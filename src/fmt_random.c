@@ -143,7 +143,7 @@ static size_t collect_cache_hits(const struct run_results *r,
 		if (p->state != FIGURE_NONE && p->read_bytes > 0 && p->dev.known &&
 		    under_half(p->dev.read_bytes, p->read_bytes, &hits[n].pct)) {
 			snprintf(hits[n].name, sizeof(hits[n].name), "%s",
-				 fmt_phase_name(reads[i]));
+				 phase_table[reads[i]].name);
 			n++;
 		}
 	}

@@ -145,7 +145,7 @@ static int svg_chart(const struct svg_frame *f, const struct run_results *runs,
 		     size_t n, enum phase_id phase,
 		     bool (*has)(const struct run_results *), int y)
 {
-	const struct present_test *t = present_test(phase);
+	const struct phase_info *t = &phase_table[phase];
 	double max = 0, axis_max, step;
 	size_t rows = 0;
 	bool bars = false;

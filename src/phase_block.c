@@ -31,12 +31,7 @@ static int close_piece(struct phase_ctx *ctx, int fd, const char *path)
 	return 0;
 }
 
-static uint64_t file_total(const struct phase_ctx *ctx)
-{
-	return ctx->tf->size_bytes;
-}
-
-static int write_run(struct phase_ctx *ctx)
+int phase_write_run(struct phase_ctx *ctx)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 	char path[PATH_MAX];
@@ -87,7 +82,7 @@ static int read_chunk(struct phase_ctx *ctx, int fd, off_t off, const char *path
 	return 0;
 }
 
-static int rewrite_run(struct phase_ctx *ctx)
+int phase_rewrite_run(struct phase_ctx *ctx)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 	char path[PATH_MAX];
@@ -129,7 +124,7 @@ static int rewrite_run(struct phase_ctx *ctx)
 	return 0;
 }
 
-static int read_run(struct phase_ctx *ctx)
+int phase_read_run(struct phase_ctx *ctx)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 	const uint64_t blocks_per_piece = TESTFILE_PIECE_BYTES / chunk;
@@ -170,26 +165,3 @@ static int read_run(struct phase_ctx *ctx)
 	}
 	return 0;
 }
-
-const struct phase_def phase_write = {
-	.id = PHASE_WRITE,
-	.name = "block output",
-	.rate_in_kib = true,
-	.prepare = phase_remove_testfile,
-	.run = write_run,
-	.total = file_total,
-};
-const struct phase_def phase_rewrite = {
-	.id = PHASE_REWRITE,
-	.name = "rewrite",
-	.rate_in_kib = true,
-	.run = rewrite_run,
-	.total = file_total,
-};
-const struct phase_def phase_read = {
-	.id = PHASE_READ,
-	.name = "block input",
-	.rate_in_kib = true,
-	.run = read_run,
-	.total = file_total,
-};

@@ -21,11 +21,6 @@
 #include "phase.h"
 #include "timer.h"
 
-static uint64_t perchar_total(const struct phase_ctx *ctx)
-{
-	return ctx->perchar_bytes;
-}
-
 static uint32_t perchar_pieces(const struct phase_ctx *ctx)
 {
 	return (uint32_t)((ctx->perchar_bytes + TESTFILE_PIECE_BYTES - 1) /
@@ -144,7 +139,7 @@ static int putc_piece_syscall(struct phase_ctx *ctx, int fd, uint64_t n,
 	return 0;
 }
 
-static int putc_run(struct phase_ctx *ctx)
+int phase_putc_run(struct phase_ctx *ctx)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 	char path[PATH_MAX];
@@ -278,7 +273,7 @@ static int getc_piece_syscall(struct phase_ctx *ctx, int fd, uint32_t piece,
 	return 0;
 }
 
-static int getc_run(struct phase_ctx *ctx)
+int phase_getc_run(struct phase_ctx *ctx)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 	char path[PATH_MAX];
@@ -304,19 +299,3 @@ static int getc_run(struct phase_ctx *ctx)
 	free(check);
 	return rc;
 }
-
-const struct phase_def phase_putc = {
-	.id = PHASE_PUTC,
-	.name = "per-char output",
-	.rate_in_kib = true,
-	.prepare = phase_remove_testfile,
-	.run = putc_run,
-	.total = perchar_total,
-};
-const struct phase_def phase_getc = {
-	.id = PHASE_GETC,
-	.name = "per-char input",
-	.rate_in_kib = true,
-	.run = getc_run,
-	.total = perchar_total,
-};

@@ -133,7 +133,7 @@ static int run_workers(struct random_shared *sh, struct random_worker *w, unsign
 	return rc;
 }
 
-static int random_run(struct phase_ctx *ctx)
+int phase_random_run(struct phase_ctx *ctx)
 {
 	const struct random_spec *spec = ctx->arg;
 	struct random_shared sh = { .ctx = ctx, .spec = spec };
@@ -153,26 +153,4 @@ static int random_run(struct phase_ctx *ctx)
 		rc = -1;
 	free(workers);
 	return ctx->err.op[0] ? -1 : rc;
-}
-
-static uint64_t random_total(const struct phase_ctx *ctx)
-{
-	const struct random_spec *spec = ctx->arg;
-
-	return spec->time_ns;
-}
-
-void phase_random_def(struct phase_def *def, const struct random_spec *spec,
-		      char *name, size_t len)
-{
-	snprintf(name, len, "random %s, depth %u", spec->writes ? "writes" : "reads",
-		 spec->depth);
-	*def = (struct phase_def){
-		.id = PHASE_RANDOM,
-		.name = name,
-		.rate_in_kib = false,
-		.run = random_run,
-		.total = random_total,
-		.arg = spec,
-	};
 }

@@ -125,7 +125,7 @@ static int start_seekers(struct seek_shared *sh, struct seeker *s, unsigned n)
 	return rc;
 }
 
-static int seeks_run(struct phase_ctx *ctx)
+int phase_seeks_run(struct phase_ctx *ctx)
 {
 	const struct config *cfg = ctx->cfg;
 	struct seek_shared sh = { .ctx = ctx };
@@ -147,16 +147,3 @@ static int seeks_run(struct phase_ctx *ctx)
 	free(seekers);
 	return ctx->err.op[0] ? -1 : rc;
 }
-
-static uint64_t seeks_total(const struct phase_ctx *ctx)
-{
-	return ctx->cfg->io.seeks;
-}
-
-const struct phase_def phase_seeks = {
-	.id = PHASE_SEEKS,
-	.name = "seeks",
-	.rate_in_kib = false,
-	.run = seeks_run,
-	.total = seeks_total,
-};

@@ -82,7 +82,7 @@ static void summarise_phase(const struct group *g, enum phase_id p,
 		fprintf(notes, "clyde: report: note: %s: %s was too fast to "
 			"measure (+++++) in %zu of %zu runs; its min/median/max "
 			"use the other %zu\n", g->member[0]->machine,
-			fmt_phase_name(p), fast, values + fast, values);
+			phase_table[p].name, fast, values + fast, values);
 }
 
 static bool same_sizes(const struct run_results *a, const struct run_results *b)
