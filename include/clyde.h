@@ -133,8 +133,9 @@ struct io_params {
 };
 
 enum char_io { CHAR_IO_STDIO, CHAR_IO_SYSCALL };
-enum table_format { TABLE_103, TABLE_196, TABLE_197, TABLE_200, TABLE_NONE };
-enum csv_format { CSV_103, CSV_196, CSV_197, CSV_198, CSV_NONE };
+/* The CSV layouts by the bonnie++ version that introduced them. */
+enum csv_format { CSV_103, CSV_196, CSV_197, CSV_198 };
+struct format_info; /* a row of the format table, format.h */
 enum progress_mode { PROGRESS_AUTO, PROGRESS_ALWAYS, PROGRESS_NEVER };
 
 /* How the run did its I/O; named in the footer line and the JSON. */
@@ -164,8 +165,8 @@ struct config {
 	long processes;         /* -p N (create), -1 (remove); 0 = not given */
 	char sync_mode;         /* -y: 's', 'p' or 0 */
 	uint64_t seed;          /* -z, or pid ^ time */
-	enum table_format table;
-	enum csv_format csv;
+	const struct format_info *table; /* --table, NULL for none */
+	const struct format_info *csv;   /* --csv, NULL for none */
 	const char *json_path;  /* --json, NULL = none, "-" = stdout */
 	bool verify;
 	bool random_io;

@@ -19,6 +19,7 @@
 #include "device.h"
 #include "exit_status.h"
 #include "fmt.h"
+#include "format.h"
 #include "options.h"
 #include "parse.h"
 #include "platform.h"
@@ -221,33 +222,35 @@ static void describe_env(const char *workdir, const struct device *dev,
  * warning, the CSV line. With --json - the JSON owns stdout. */
 static void print_run(const struct config *cfg, const struct run_results *r)
 {
-	static const struct table_style bonnie_style = { .wide_names = false };
+	static const struct render_opts bonnie = { .wide_names = false };
 	bool json_stdout = cfg->json_path && strcmp(cfg->json_path, "-") == 0;
 	FILE *text = cfg->quiet || json_stdout ? stderr : stdout;
 	FILE *csv = json_stdout ? stderr : stdout;
 
-	if (cfg->repeat < 0 && cfg->table != TABLE_NONE) {
-		fmt_table(text, cfg->table, r, 1, &bonnie_style);
+	if (cfg->repeat < 0 && cfg->table) {
+		cfg->table->render(text, cfg->table, r, 1, &bonnie);
 		fmt_random_table(text, r);
 		fmt_footer(text, r);
 		fflush(text);
 	}
 	fmt_truth_warning(stderr, r);
-	if (cfg->csv != CSV_NONE)
-		fmt_csv_line(csv, r, cfg->csv);
+	if (cfg->csv)
+		cfg->csv->render(csv, cfg->csv, r, 1, &bonnie);
 	fflush(csv);
 }
 
 static int write_json(const struct config *cfg, const struct run_results *runs,
 		      size_t n)
 {
+	const struct format_info *json = format_default(FORMAT_JSON);
+	const struct render_opts opts = { .json_array = cfg->repeat >= 0 };
 	bool to_stdout = strcmp(cfg->json_path, "-") == 0;
 	FILE *f = to_stdout ? stdout : fopen(cfg->json_path, "w");
 
 	if (!f)
 		return fail_setup(EXIT_SETUP, "%s: cannot write the JSON: %s",
 				  cfg->json_path, strerror(errno));
-	fmt_json(f, runs, n, cfg->repeat >= 0);
+	json->render(f, json, runs, n, &opts);
 	if ((to_stdout ? fflush(f) : fclose(f)) != 0)
 		return fail_setup(EXIT_IO, "%s: write: %s", cfg->json_path,
 				  strerror(errno));
@@ -368,10 +371,10 @@ int main(int argc, char **argv)
 	if (!res)
 		return fail_setup(EXIT_SETUP, "out of memory");
 	run_plan_init(&plan, &cfg);
-	if (cfg.repeat > 1 && cfg.csv != CSV_NONE)
+	if (cfg.repeat > 1 && cfg.csv)
 		fmt_csv_header(cfg.json_path && strcmp(cfg.json_path, "-") == 0 ? stderr
 										 : stdout,
-			       cfg.csv);
+			       cfg.csv->csv);
 	for (size_t i = 0; i < runs; i++) {
 		struct run_results *r = &res[cfg.json_path ? i : 0];
 
