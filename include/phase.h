@@ -39,6 +39,7 @@ struct phase_ctx {
 	struct testfile *tf;          /* this copy's I/O file */
 	struct data_pattern *data;    /* this copy's data pool */
 	unsigned char *buf;           /* chunk bytes, aligned for O_DIRECT */
+	size_t buf_align;             /* the alignment of every I/O buffer */
 	uint64_t perchar_bytes;       /* bytes of the per-char phases */
 	struct files_state *files;    /* file tests of this copy */
 	struct latency_stats lat;     /* one entry per operation */

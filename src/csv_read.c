@@ -11,6 +11,7 @@
 #include "csv.h"
 #include "fmt_internal.h"
 #include "utf8.h"
+#include "verdict.h"
 
 #define CSV_FIELDS_MAX 52
 
@@ -611,5 +612,6 @@ int csv_parse_line(const char *line, struct run_results *out,
 	    get_figures(&l, l.lay->file_figures, l.lay->file_latency,
 			PHASE_SEQ_CREATE, out) != 0)
 		return -1;
+	verdict_compute(out);
 	return 1;
 }

@@ -207,109 +207,38 @@ void fmt_latency_cell(FILE *out, const struct phase_result *p)
 		p->state == FIGURE_NONE ? "" : fmt_latency(p->lat.max_ns, text));
 }
 
-/* The shortest measured elapsed_ns among the too-fast phases FIRST..LAST (0 if unknown). */
-static uint64_t shortest_fast(const struct run_results *r, int first, int last)
-{
-	uint64_t best = 0;
-
-	for (int p = first; p <= last; p++) {
-		const struct phase_result *ph = &r->phase[p];
-
-		if (ph->state == FIGURE_TOO_FAST && ph->elapsed_ns != 0 &&
-		    (best == 0 || ph->elapsed_ns < best))
-			best = ph->elapsed_ns;
-	}
-	return best;
-}
-
-/* VALUE scaled to what 0.5 s would take, doubled for margin, rounded up to UNIT. */
-static uint64_t scale_up(uint64_t value, uint64_t elapsed_ns, uint64_t unit)
-{
-	double want = (double)value * 1e9 / (double)elapsed_ns;
-	uint64_t units;
-
-	if (want > 9e15) /* absurd; keep the arithmetic finite */
-		want = 9e15;
-	units = (uint64_t)(want / (double)unit);
-	if ((double)(units * unit) < want || units == 0)
-		units++;
-	return units * unit;
-}
-
-static bool is_fast(const struct run_results *r, int p)
-{
-	return r->phase[p].state == FIGURE_TOO_FAST;
-}
-
-static bool any_fast(const struct run_results *r, int first, int last)
-{
-	for (int p = first; p <= last; p++)
-		if (is_fast(r, p))
-			return true;
-	return false;
-}
-
 /*
- * "; a larger test would measure them: -s 4G::64k -n 64" from the measured
- * times, or, for figures without them (read from CSV), only the options.
- * Per-char phases limited by -f need a larger -f, not a larger -s.
+ * r->advice as "; a larger test would measure them: -s 4G::64k -n 64", or,
+ * for figures without times (read from CSV), "; a larger -s or -n would
+ * measure them".
  */
 static void print_fix(FILE *out, const struct run_results *r)
 {
-	bool perchar = is_fast(r, PHASE_PUTC) || is_fast(r, PHASE_GETC);
-	bool own_perchar = perchar && r->perchar_mib != 0 &&
-			   r->perchar_mib < r->io.size_mib;
-	bool bulk = is_fast(r, PHASE_WRITE) || is_fast(r, PHASE_REWRITE) ||
-		    is_fast(r, PHASE_READ) || (perchar && !own_perchar);
-	bool seeks = is_fast(r, PHASE_SEEKS);
-	bool files = any_fast(r, PHASE_FILE_FIRST, PHASE_COUNT - 1);
-	uint64_t t_bulk = shortest_fast(r, PHASE_WRITE, PHASE_REWRITE);
-	uint64_t t_read = shortest_fast(r, PHASE_READ, PHASE_READ);
-	uint64_t t_char = shortest_fast(r, PHASE_PUTC, PHASE_PUTC);
-	uint64_t t_getc = shortest_fast(r, PHASE_GETC, PHASE_GETC);
-	uint64_t t_seek = shortest_fast(r, PHASE_SEEKS, PHASE_SEEKS);
-	uint64_t t_file = shortest_fast(r, PHASE_FILE_FIRST, PHASE_COUNT - 1);
+	const struct advice *a = &r->advice;
 	char text[FMT_TEXT_MAX];
 
-	/* PHASE_GETC sits between rewrite and block input: pick explicitly. */
-	if (t_read && (!t_bulk || t_read < t_bulk))
-		t_bulk = t_read;
-	if (t_getc && (!t_char || t_getc < t_char))
-		t_char = t_getc;
-	if (perchar && !own_perchar && t_char && (!t_bulk || t_char < t_bulk))
-		t_bulk = t_char;
-	if ((bulk && !t_bulk) || (own_perchar && !t_char) ||
-	    (seeks && !t_seek) || (files && !t_file)) {
+	if (!a->sized) {
 		fprintf(out, "; a larger %s%s%s would measure them\n",
-			bulk || seeks ? "-s" : "",
-			(bulk || seeks) && (own_perchar || files) ? " or " : "",
-			own_perchar ? (files ? "-f or -n" : "-f")
-				    : (files ? "-n" : ""));
+			a->s ? "-s" : "", a->s && (a->f || a->n) ? " or " : "",
+			a->f ? (a->n ? "-f or -n" : "-f") : (a->n ? "-n" : ""));
 		return;
 	}
 	fputs("; a larger test would measure them:", out);
-	if (bulk || seeks) {
-		uint64_t mib = bulk ? scale_up(r->io.size_mib, t_bulk, 1024)
-				    : r->io.size_mib;
-
-		fprintf(out, " -s %s", fmt_size_mib(mib, text, sizeof(text)));
-		if (seeks) {
-			uint64_t k = scale_up(fmt_io_seeks(r), t_seek, 1024);
-
+	if (a->s) {
+		fprintf(out, " -s %s", fmt_size_mib(a->size_mib, text, sizeof(text)));
+		if (a->seeks)
 			fprintf(out, ":%s:%" PRIu64 "k",
 				fmt_io_chunk(r) == DEFAULT_CHUNK_BYTES ? ""
 				: format_bytes_short(fmt_io_chunk(r), text,
-						  sizeof(text)),
-				k / 1024);
-		}
+						     sizeof(text)),
+				a->seeks / 1024);
 	}
-	if (own_perchar)
-		fprintf(out, " -f %" PRIu64 "M",
-			scale_up(r->perchar_mib, t_char, 1));
-	if (files) {
+	if (a->f)
+		fprintf(out, " -f %" PRIu64 "M", a->perchar_mib);
+	if (a->n) {
 		const struct file_params *f = &r->files;
 
-		fprintf(out, " -n %" PRIu64, scale_up(f->count_k, t_file, 1));
+		fprintf(out, " -n %" PRIu64, a->files_k);
 		if (f->max_bytes != 0 || f->dirs > 1)
 			fprintf(out, ":%" PRId64 ":%" PRId64, f->max_bytes,
 				f->min_bytes);
@@ -319,7 +248,7 @@ static void print_fix(FILE *out, const struct run_results *r)
 	fputc('\n', out);
 }
 
-static const char *chunk_words(uint64_t bytes, char *buf, size_t len)
+const char *fmt_bytes_words(uint64_t bytes, char *buf, size_t len)
 {
 	if (bytes != 0 && bytes % MIB == 0)
 		snprintf(buf, len, "%" PRIu64 " MiB", (uint64_t)(bytes / MIB));
@@ -337,7 +266,7 @@ void fmt_footer(FILE *out, const struct run_results *r)
 	char chunk[32];
 
 	for (int p = 0; p < PHASE_COUNT; p++) {
-		if (!is_fast(r, p))
+		if (r->phase[p].state != FIGURE_TOO_FAST)
 			continue;
 		if (!named)
 			fputs("clyde: too fast to measure (under 0.5 s, shown as"
@@ -352,7 +281,7 @@ void fmt_footer(FILE *out, const struct run_results *r)
 		r->program[0] ? r->program : "clyde",
 		r->version, r->mode.direct ? "direct" : "buffered",
 		r->mode.sync_writes ? ", synchronous writes" : "",
-		chunk_words(fmt_io_chunk(r), chunk, sizeof(chunk)),
+		fmt_bytes_words(fmt_io_chunk(r), chunk, sizeof(chunk)),
 		r->mode.zeros ? "zero-filled" : "incompressible");
 	if (r->perchar_mib == 0)
 		fputs("no per-char tests", out);

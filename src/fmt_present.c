@@ -74,18 +74,6 @@ const char *present_latency(uint64_t ns, char *buf, size_t len)
 	return buf;
 }
 
-/* "512 B", "64 KiB", "1 MiB". */
-static const char *bytes_text(uint64_t bytes, char *buf, size_t len)
-{
-	if (bytes != 0 && bytes % MIB == 0)
-		snprintf(buf, len, "%" PRIu64 " MiB", bytes / MIB);
-	else if (bytes != 0 && bytes % KIB == 0)
-		snprintf(buf, len, "%" PRIu64 " KiB", bytes / KIB);
-	else
-		snprintf(buf, len, "%" PRIu64 " B", bytes);
-	return buf;
-}
-
 /* Append ", TEXT" style pieces to BUF without overflowing it. */
 static void append(char *buf, size_t len, const char *fmt, uint64_t value)
 {
@@ -107,7 +95,7 @@ const char *present_io(const struct run_results *r, char *buf, size_t len)
 	if (fmt_io_chunk(r) != DEFAULT_CHUNK_BYTES) {
 		used = strlen(buf);
 		snprintf(buf + used, len - used, ", %s chunks",
-			 bytes_text(fmt_io_chunk(r), chunk, sizeof(chunk)));
+			 fmt_bytes_words(fmt_io_chunk(r), chunk, sizeof(chunk)));
 	}
 	if (fmt_concurrency(r) != 1)
 		append(buf, len, ", %" PRIu64 " copies", fmt_concurrency(r));

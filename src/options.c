@@ -220,7 +220,6 @@ static void set_defaults(struct config *cfg, uint64_t ram_mib, uint64_t seed)
 	cfg->random_depths[1] = 32;
 	cfg->n_random_depths = 2;
 	cfg->progress = PROGRESS_AUTO;
-	cfg->test_corrupt_block = -1;
 }
 
 /* Look TEXT up in NAMES[0..n); the index or -1. */

@@ -98,7 +98,7 @@ static void fill_random(unsigned char *buf, uint64_t seed, bool zeros)
 static int run_workers(struct random_shared *sh, struct random_worker *w, unsigned n)
 {
 	struct phase_ctx *ctx = sh->ctx;
-	size_t align = ctx->cfg->mode.dio_align ? ctx->cfg->mode.dio_align : 64;
+	size_t align = ctx->buf_align;
 	unsigned started = 0;
 	int rc = 0;
 

@@ -93,7 +93,7 @@ static int start_seekers(struct seek_shared *sh, struct seeker *s, unsigned n)
 {
 	struct phase_ctx *ctx = sh->ctx;
 	const struct config *cfg = ctx->cfg;
-	size_t align = cfg->mode.dio_align ? cfg->mode.dio_align : sizeof(void *);
+	size_t align = ctx->buf_align;
 	unsigned started = 0;
 	int rc = 0;
 

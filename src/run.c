@@ -19,11 +19,13 @@
 
 #include "cleanup.h"
 #include "device.h"
+#include "env.h"
 #include "exit_status.h"
 #include "files.h"
 #include "io.h"
 #include "stats.h"
 #include "timer.h"
+#include "verdict.h"
 
 #define MIN_TIME_NS 500000000ULL  /* under 0.5 s a figure prints +++++ */
 #define TICK_NS 250000000ULL      /* progress hook period */
@@ -280,7 +282,9 @@ static int run_step(const struct plan_step *ps, struct copy *copies, unsigned n,
 	return status;
 }
 
-static void describe_run(const struct config *cfg, struct run_results *res)
+static void describe_run(const struct config *cfg,
+			 const struct run_target *target,
+			 struct run_results *res)
 {
 	memset(res, 0, sizeof(*res));
 	snprintf(res->program, sizeof(res->program), "clyde");
@@ -292,6 +296,7 @@ static void describe_run(const struct config *cfg, struct run_results *res)
 	res->files = cfg->files;
 	res->perchar_mib = phase_perchar_bytes(cfg) / MIB;
 	res->mode = cfg->mode;
+	res->mode.dio_align = target->dio_align;
 	snprintf(res->dir, sizeof(res->dir), "%s", cfg->dir);
 	res->verify = cfg->verify;
 	res->random_time_s = cfg->random_io ? cfg->random_time_s : 0;
@@ -325,11 +330,13 @@ static void free_copies(struct copy *copies, unsigned n)
 	free(copies);
 }
 
-static struct copy *setup_copies(const struct config *cfg, const char *workdir,
+static struct copy *setup_copies(const struct config *cfg,
+				 const struct run_target *target,
 				 struct phase_error *err)
 {
+	const char *workdir = target->workdir;
 	unsigned n = cfg->concurrency;
-	size_t align = cfg->mode.dio_align ? cfg->mode.dio_align : 64;
+	size_t align = target->dio_align ? target->dio_align : 64;
 	size_t chunk = cfg->io.chunk_bytes;
 	struct copy *copies = calloc(n, sizeof(*copies));
 
@@ -344,6 +351,7 @@ static struct copy *setup_copies(const struct config *cfg, const char *workdir,
 		c->ctx.tf = &c->tf;
 		c->ctx.data = &c->data;
 		c->ctx.perchar_bytes = phase_perchar_bytes(cfg);
+		c->ctx.buf_align = align;
 		c->ctx.buf = io_alloc(chunk, align);
 		if (cfg->files.count_k > 0)
 			c->ctx.files = files_state_new(cfg, workdir, i, n);
@@ -377,56 +385,17 @@ static int removal_failed(int status, const char *path, const char *op,
 	return err->status = EXIT_IO;
 }
 
-/*
- * TEST HOOK (CLYDE_TEST_CORRUPT, man page ENVIRONMENT; tests/cli/verify.sh):
- * after the rewrite, flip the middle byte of block cfg->test_corrupt_block
- * of copy 0's file on disk, through a descriptor of its own, so that
- * --verify has a difference to find. Nothing else in clyde corrupts data.
- */
-static int test_corrupt(const struct config *cfg, const struct testfile *tf,
-			struct phase_error *err)
-{
-	static const struct io_mode plain; /* one byte: no O_DIRECT */
-	const uint64_t chunk = cfg->io.chunk_bytes;
-	const uint64_t block = (uint64_t)cfg->test_corrupt_block;
-	const off_t off = (off_t)((block % (TESTFILE_PIECE_BYTES / chunk)) * chunk +
-				  chunk / 2);
-	char path[PATH_MAX];
-	unsigned char byte;
-
-	testfile_path(tf, (uint32_t)(block / (TESTFILE_PIECE_BYTES / chunk)), path,
-		      sizeof(path));
-	errno = 0;
-	int fd = io_open(path, IO_WRITE, &plain);
-	int rc = fd < 0 || io_read_full(fd, &byte, 1, off) != 1 ? -1 : 0;
-	if (rc == 0) {
-		byte ^= 0xff;
-		rc = io_write_full(fd, &byte, 1, off);
-	}
-	int saved = errno;
-	if (fd >= 0 && io_sync_close(fd) != 0 && rc == 0) {
-		rc = -1;
-		saved = errno;
-	}
-	if (rc == 0)
-		return 0;
-	memset(err, 0, sizeof(*err));
-	snprintf(err->path, sizeof(err->path), "%s", path);
-	snprintf(err->op, sizeof(err->op), "CLYDE_TEST_CORRUPT");
-	err->errnum = saved ? saved : EINVAL;
-	return err->status = EXIT_IO;
-}
-
-int run_phases(const struct config *cfg, const char *workdir,
-	       const struct device *dev, const struct plan_step *steps,
-	       size_t n, const struct run_hooks *hooks, struct run_results *res,
+int run_phases(const struct config *cfg, const struct run_target *target,
+	       const struct plan_step *steps, size_t n,
+	       const struct run_hooks *hooks, struct run_results *res,
 	       struct phase_error *err)
 {
 	static const struct run_hooks no_hooks;
-	struct copy *copies = setup_copies(cfg, workdir, err);
+	const struct device *dev = target->dev.found ? &target->dev : NULL;
+	struct copy *copies = setup_copies(cfg, target, err);
 	int status = 0;
 
-	describe_run(cfg, res);
+	describe_run(cfg, target, res);
 	if (!copies)
 		return err->status;
 	if (!hooks)
@@ -447,8 +416,9 @@ int run_phases(const struct config *cfg, const char *workdir,
 			store_random(steps[i].arg, &r, res);
 		else
 			res->phase[id] = r;
-		if (id == PHASE_REWRITE && cfg->test_corrupt_block >= 0)
-			status = test_corrupt(cfg, &copies[0].tf, err);
+		if (hooks->after_phase)
+			status = hooks->after_phase(hooks->fault, &steps[i],
+						    &copies[0].tf, err);
 	}
 	for (unsigned i = 0; i < cfg->concurrency; i++) {
 		char path[PATH_MAX];
@@ -497,10 +467,16 @@ void run_plan_init(struct run_plan *plan, const struct config *cfg)
 	}
 }
 
-int run_once(const struct config *cfg, const char *workdir,
-	     const struct device *dev, const struct run_plan *plan,
-	     const struct run_hooks *hooks, struct run_results *res,
-	     struct phase_error *err)
+int run_once(const struct config *cfg, const struct run_target *target,
+	     const struct run_plan *plan, const struct run_hooks *hooks,
+	     struct run_results *res, struct phase_error *err)
 {
-	return run_phases(cfg, workdir, dev, plan->steps, plan->n, hooks, res, err);
+	int status = run_phases(cfg, target, plan->steps, plan->n, hooks, res,
+				err);
+
+	if (status == 0) {
+		env_describe(target->workdir, &target->dev, &res->env);
+		verdict_compute(res);
+	}
+	return status;
 }

@@ -11,6 +11,7 @@
 
 #include "fmt_internal.h"
 #include "utf8.h"
+#include "verdict.h"
 
 enum { STAT_MIN, STAT_MEDIAN, STAT_MAX, STAT_COUNT };
 
@@ -144,6 +145,8 @@ static void summarise(const struct run_results *runs, size_t n,
 			"show the first run's\n", first->machine);
 	for (int p = 0; p < PHASE_COUNT; p++)
 		summarise_phase(g, (enum phase_id)p, rows, notes);
+	for (int s = 0; s < STAT_COUNT; s++)
+		verdict_compute(&rows[s]);
 }
 
 /*

@@ -113,12 +113,15 @@ int main(void)
 	struct run_results res;
 	struct phase_error err;
 
+	static struct run_target target;
+
 	if (!mkdtemp(dir))
 		return 2;
+	snprintf(target.workdir, sizeof(target.workdir), "%s", dir);
 
 	const struct plan_step one[] = { STEP(fast_putc), STEP(fast_write), STEP(slow_seeks) };
 	base_config(&cfg, 1);
-	int st = run_phases(&cfg, dir, NULL, one, 3, NULL, &res, &err);
+	int st = run_phases(&cfg, &target, one, 3, NULL, &res, &err);
 	CHECK("null run: status 0", st == 0);
 	CHECK("null run: skipped per-char is blank", res.phase[PHASE_PUTC].state == FIGURE_NONE);
 	CHECK("null run: fast phase is +++++", res.phase[PHASE_WRITE].state == FIGURE_TOO_FAST);
@@ -141,7 +144,7 @@ int main(void)
 	/* Three copies at once: rates add up, the latency is the maximum. */
 	prepared = 0;
 	base_config(&cfg, 3);
-	st = run_phases(&cfg, dir, NULL, one, 3, NULL, &res, &err);
+	st = run_phases(&cfg, &target, one, 3, NULL, &res, &err);
 	CHECK("3 copies: status 0", st == 0);
 	CHECK("3 copies: prepare once per copy", prepared == 3);
 	CHECK("3 copies: run together, not one after another",
@@ -157,7 +160,7 @@ int main(void)
 	const struct plan_step bad[] = { STEP(fast_write), STEP(failing_read), STEP(slow_seeks) };
 	prepared = 0;
 	base_config(&cfg, 2);
-	st = run_phases(&cfg, dir, NULL, bad, 3, NULL, &res, &err);
+	st = run_phases(&cfg, &target, bad, 3, NULL, &res, &err);
 	CHECK("failure: I/O status 3", st == 3);
 	CHECK_STR("failure: path", err.path, "/x/f000");
 	CHECK_STR("failure: operation", err.op, "write");
@@ -169,7 +172,7 @@ int main(void)
 	const struct plan_step late[] = { STEP(late_failing_write) };
 	base_config(&cfg, 2);
 	uint64_t t0 = timer_now_ns();
-	st = run_phases(&cfg, dir, NULL, late, 1, NULL, &res, &err);
+	st = run_phases(&cfg, &target, late, 1, NULL, &res, &err);
 	CHECK("copy failure: I/O status 3", st == 3);
 	CHECK_STR("copy failure: the failing copy's path", err.path, "/x/c1.f000");
 	CHECK_STR("copy failure: its operation", err.op, "write");
@@ -180,7 +183,7 @@ int main(void)
 	/* No I/O size: every I/O phase stays blank. */
 	base_config(&cfg, 1);
 	cfg.io.size_mib = 0;
-	st = run_phases(&cfg, dir, NULL, one, 3, NULL, &res, &err);
+	st = run_phases(&cfg, &target, one, 3, NULL, &res, &err);
 	CHECK("-s 0: status 0", st == 0);
 	CHECK("-s 0: I/O phases blank",
 	      res.phase[PHASE_WRITE].state == FIGURE_NONE &&
