@@ -95,18 +95,45 @@ struct phase_pieces {
 	pthread_mutex_t lock;   /* guards ctx->err */
 };
 
-/* Room for the descriptors, none open yet; -1 when out of memory. */
-int phase_pieces_init(struct phase_pieces *pp, struct phase_ctx *ctx);
-
-/* Open every piece for ACC; the first failure is the phase's error. */
-int phase_pieces_open(struct phase_pieces *pp, enum io_access acc);
-
-/* fsync + close what is open (the first failure is the phase's error), free. */
-int phase_pieces_close(struct phase_pieces *pp);
-
 /* From any of the threads: OP failed on PIECE; record it once, stop them all. */
 void phase_pieces_fail(struct phase_pieces *pp, uint32_t piece, const char *op,
 		       int errnum);
+
+/*
+ * One thread of a threaded phase. The phase's function reads the shared
+ * pieces and its own state through it and counts into it alone; the pool
+ * adds every worker's counts and latencies into the copy's context after
+ * the join.
+ */
+struct phase_worker {
+	struct phase_pieces *pieces;
+	void *shared;           /* the phase's own state */
+	unsigned index;         /* 0 .. n-1 */
+	unsigned char *buf;     /* buf_bytes, aligned as ctx->buf_align */
+	struct latency_stats lat;
+	uint64_t ops, bytes, read_bytes;
+	pthread_t thread;
+};
+
+/*
+ * Run a threaded phase on ctx's copy: open every piece for ACC, start N
+ * workers running WORK (each with its own buffer of BUF_BYTES, filled by
+ * PREP when not NULL), wait for them all, merge their figures into ctx,
+ * fsync and close the pieces. The first failure (opening, starting a
+ * thread, a worker's phase_pieces_fail, an interrupt) is the phase's
+ * error. Returns 0 or -1, like any run function.
+ */
+int phase_workers_run(struct phase_ctx *ctx, enum io_access acc, unsigned n,
+		      size_t buf_bytes, void *(*work)(void *worker),
+		      void (*prep)(struct phase_worker *w), void *shared);
+
+/*
+ * A chunk moved: its latency since *T0 into ctx->lat (and *T0 moves on),
+ * BYTES (READ_BYTES of them read) and one operation into the counts and
+ * the progress the driver shows.
+ */
+void phase_count_chunk(struct phase_ctx *ctx, uint64_t *t0, uint64_t bytes,
+		       uint64_t read_bytes);
 
 /* A prepare step: remove this copy's old I/O file before it is written anew. */
 int phase_remove_testfile(struct phase_ctx *ctx);

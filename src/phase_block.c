@@ -55,17 +55,11 @@ int phase_write_run(struct phase_ctx *ctx)
 				io_sync_close(fd);
 				return -1;
 			}
-			uint64_t t1 = timer_now_ns();
-			stats_add(&ctx->lat, t1 - t0);
-			t0 = t1;
-			ctx->bytes += chunk;
-			atomic_store_explicit(&ctx->progress, ctx->bytes,
-					      memory_order_relaxed);
+			phase_count_chunk(ctx, &t0, chunk, 0);
 		}
 		if (close_piece(ctx, fd, path) != 0)
 			return -1;
 	}
-	ctx->ops = block;
 	return 0;
 }
 
@@ -109,14 +103,7 @@ int phase_rewrite_run(struct phase_ctx *ctx)
 				io_sync_close(fd);
 				return -1;
 			}
-			uint64_t t1 = timer_now_ns();
-			stats_add(&ctx->lat, t1 - t0);
-			t0 = t1;
-			ctx->bytes += chunk;
-			ctx->read_bytes += chunk;
-			ctx->ops++;
-			atomic_store_explicit(&ctx->progress, ctx->bytes,
-					      memory_order_relaxed);
+			phase_count_chunk(ctx, &t0, chunk, chunk);
 		}
 		if (close_piece(ctx, fd, path) != 0)
 			return -1;
@@ -143,22 +130,15 @@ int phase_read_run(struct phase_ctx *ctx)
 				io_sync_close(fd);
 				return -1;
 			}
-			uint64_t t1 = timer_now_ns();
-			stats_add(&ctx->lat, t1 - t0);
+			phase_count_chunk(ctx, &t0, chunk, chunk);
 			if (ctx->cfg->verify) {
 				if (phase_verify(ctx, p * blocks_per_piece + i, ctx->buf,
 						 i * chunk, path) != 0) {
 					io_sync_close(fd);
 					return -1;
 				}
-				t1 = timer_now_ns(); /* checking is not the disk's time */
+				t0 = timer_now_ns(); /* checking is not the disk's time */
 			}
-			t0 = t1;
-			ctx->bytes += chunk;
-			ctx->read_bytes += chunk;
-			ctx->ops++;
-			atomic_store_explicit(&ctx->progress, ctx->bytes,
-					      memory_order_relaxed);
 		}
 		if (close_piece(ctx, fd, path) != 0)
 			return -1;
