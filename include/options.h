@@ -13,12 +13,25 @@
 
 #include "clyde.h"
 
+enum options_outcome {
+	OPTIONS_RUN,   /* *cfg is valid: run it */
+	OPTIONS_DONE,  /* --help or --version was printed: exit 0 */
+	OPTIONS_ERROR  /* err holds the one-line reason: exit 1 */
+};
+
+struct option_parse; /* the parser's state while it reads one argv */
+
+/* A row of the option table: the option, its help, and what it sets. */
 struct option_def {
 	int key;               /* the short letter, or a value > 255 for long-only */
 	const char *long_name; /* NULL when only the short form exists */
 	int has_arg;           /* no_argument, required_argument, optional_argument */
 	const char *arg_name;  /* "DIR", "SIZE[:CHUNK...]" */
 	const char *help;      /* one line, with the default */
+	/* Store the value (NULL when there is none); NULL for a flag. */
+	enum options_outcome (*set)(struct option_parse *p, const char *arg);
+	size_t flag;           /* a flag: offsetof its bool in struct config */
+	int formats;           /* help lists this format_kind's names; -1 none */
 };
 
 /* The table, in --help order; *n receives its length. */
@@ -29,12 +42,6 @@ void options_usage(FILE *out);
 
 /* Everything --help prints: usage, then one line per option. */
 void options_help(FILE *out);
-
-enum options_outcome {
-	OPTIONS_RUN,   /* *cfg is valid: run it */
-	OPTIONS_DONE,  /* --help or --version was printed: exit 0 */
-	OPTIONS_ERROR  /* err holds the one-line reason: exit 1 */
-};
 
 /*
  * Parse ARGV into *cfg and validate it. RAM_MIB is the detected RAM (0 if

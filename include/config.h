@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * config.h - a run's configuration (struct config, clyde.h): its defaults
+ * and its validation. options.c fills one from argv; once validated it is
+ * passed const and never changes.
+ */
+#ifndef CONFIG_H
+#define CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clyde.h"
+
+/*
+ * Every field at its default: RAM_MIB the detected RAM (0 unknown), SEED
+ * the run's default seed, the machine name from uname.
+ */
+void config_defaults(struct config *cfg, uint64_t ram_mib, uint64_t seed);
+
+/*
+ * Check what needs several values at once, in bonnie++'s spirit, and fill
+ * what follows from them (the default size, 2x RAM). S_TEXT and N_TEXT
+ * are -s and -n as typed, for messages. 0, or -1 with a one-line reason
+ * (no "clyde: " prefix) in ERR.
+ */
+int config_validate(struct config *cfg, const char *s_text, const char *n_text,
+		    char *err, size_t len);
+
+#endif

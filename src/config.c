@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * config.c - what a valid configuration is: the defaults every run starts
+ * from, and the checks that need several values at once (bonnie++'s, and
+ * the ones bonnie++ only makes after its I/O tests), all made before any
+ * I/O. Returns errors as text; never prints and never exits.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "files.h"
+#include "format.h"
+
+static int fail(char *err, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void config_defaults(struct config *cfg, uint64_t ram_mib, uint64_t seed)
+{
+	struct utsname un;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->dir = ".";
+	cfg->io.chunk_bytes = DEFAULT_CHUNK_BYTES;
+	cfg->io.seeks = DEFAULT_SEEKS;
+	cfg->io.seekers = DEFAULT_SEEKERS;
+	cfg->files.count_k = 16;
+	cfg->files.dirs = 1;
+	cfg->files.chunk_bytes = DEFAULT_FILE_CHUNK_BYTES;
+	if (uname(&un) == 0)
+		snprintf(cfg->machine, sizeof(cfg->machine), "%s", un.nodename);
+	cfg->ram_mib = ram_mib;
+	cfg->repeat = -1;
+	cfg->perchar_mib = -1;
+	cfg->concurrency = 1;
+	cfg->seed = seed;
+	cfg->table = format_default(FORMAT_TABLE);
+	cfg->csv = format_default(FORMAT_CSV);
+	cfg->mode.char_io = CHAR_IO_STDIO;
+	cfg->random_time_s = DEFAULT_RANDOM_TIME_S;
+	cfg->random_depths[0] = 1;
+	cfg->random_depths[1] = 32;
+	cfg->n_random_depths = 2;
+	cfg->progress = PROGRESS_AUTO;
+}
+
+static bool power_of_two(uint64_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+int config_validate(struct config *cfg, const char *s_text, const char *n_text,
+		    char *err, size_t len)
+{
+	const struct io_params *io = &cfg->io;
+	const struct file_params *fp = &cfg->files;
+
+	if (cfg->processes != 0 && cfg->sync_mode)
+		return fail(err, len, "-p and -y cannot be used together: -p makes "
+			    "the semaphores, -y uses them");
+	/* Without -s the size is still to be set (2x RAM), never 0. */
+	if (cfg->size_given && io->size_mib == 0 && fp->count_k == 0)
+		return fail(err, len, "-s 0 and -n 0 leave nothing to test");
+	if (!power_of_two(io->chunk_bytes) || io->chunk_bytes < 256 ||
+	    io->chunk_bytes > MIB)
+		return fail(err, len, "-s %s: chunk size must be a power of two "
+			    "from 256 to 1m", s_text);
+	if (io->seeks == 0)
+		return fail(err, len, "-s %s: the number of seeks must be at least 1",
+			    s_text);
+	if (io->seekers == 0 || io->seekers > 1024)
+		return fail(err, len, "-s %s: seekers must be between 1 and 1024",
+			    s_text);
+	if (!power_of_two(fp->chunk_bytes) || fp->chunk_bytes < 256 ||
+	    fp->chunk_bytes > MIB)
+		return fail(err, len, "-n %s: file chunk size must be a power of two "
+			    "from 256 to 1m", n_text);
+	if (fp->max_bytes >= 0 && fp->max_bytes < fp->min_bytes)
+		return fail(err, len, "-n %s: the largest file size is below the "
+			    "smallest", n_text);
+	if (fp->max_bytes < 0 && fp->min_bytes != 0)
+		return fail(err, len, "-n %s: links take no smallest file size", n_text);
+	if (fp->dirs == 0)
+		return fail(err, len, "-n %s: at least 1 directory", n_text);
+	if (fp->dirs > FILES_MAX_DIRS)
+		return fail(err, len, "-n %s: at most 99,999 directories", n_text);
+	if (fp->count_k > FILES_MAX_COUNT_K)
+		return fail(err, len, "-n %s: not enough memory to test with %lluK "
+			    "files (at most %uK)", n_text,
+			    (unsigned long long)fp->count_k, FILES_MAX_COUNT_K);
+	/* Each copy keeps its own name list; bonnie++ wants it under half the RAM. */
+	uint64_t list_kib = fp->count_k * FILES_ENTRY_BYTES * cfg->concurrency;
+	if (cfg->ram_mib && cfg->ram_mib < UINT64_MAX / 1024 &&
+	    list_kib * 2 > cfg->ram_mib * 1024)
+		return fail(err, len, "-n %s: the name list of %lluK files%s (%llu "
+			    "MiB) would page in %llu MiB of RAM; use fewer files",
+			    n_text, (unsigned long long)fp->count_k,
+			    cfg->concurrency > 1 ? " x -c" : "",
+			    (unsigned long long)((list_kib + 1023) / 1024),
+			    (unsigned long long)cfg->ram_mib);
+	if (cfg->mode.direct && cfg->mode.char_io == CHAR_IO_SYSCALL &&
+	    cfg->perchar_mib != 0)
+		return fail(err, len, "--char-io syscall writes single bytes, which "
+			    "O_DIRECT (-D) refuses; use stdio or -f");
+	if (cfg->random_io && cfg->size_given && io->size_mib == 0)
+		return fail(err, len, "--random-io runs on the I/O test file, which "
+			    "-s 0 leaves out");
+	if (!cfg->size_given) {
+		uint64_t twice = cfg->ram_mib * 2;
+		cfg->io.size_mib = twice > MIN_SIZE_MIB ? twice : MIN_SIZE_MIB;
+	}
+	/* First, so that the size x copies below cannot wrap. */
+	if (cfg->io.size_mib > (UINT64_MAX / MIB) / MAX_CONCURRENCY)
+		return fail(err, len, "-s %s: too large", s_text);
+	if (cfg->io.size_mib && cfg->ram_mib &&
+	    cfg->io.size_mib * cfg->concurrency < cfg->ram_mib * 2)
+		return fail(err, len, "-s %s%s is less than twice the RAM (%lluM), so "
+			    "the page cache would answer; use -s %lluM or more, or "
+			    "-r 0 to skip this check", s_text,
+			    cfg->concurrency > 1 ? " x -c" : "",
+			    (unsigned long long)cfg->ram_mib,
+			    (unsigned long long)((cfg->ram_mib * 2 + cfg->concurrency - 1) /
+						 cfg->concurrency));
+	if (cfg->perchar_mib > (int64_t)cfg->io.size_mib)
+		cfg->perchar_mib = (int64_t)cfg->io.size_mib;
+	return 0;
+}
