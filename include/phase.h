@@ -19,7 +19,7 @@
 #include "io.h"
 #include "phase_info.h"
 #include "stats.h"
-#include "testfile.h"
+#include "iofile.h"
 
 /* Where and why a phase failed: "clyde: PATH: OP: strerror(errnum)". */
 struct phase_error {
@@ -30,18 +30,18 @@ struct phase_error {
 	bool stopped; /* this copy only stopped because another one failed */
 };
 
-struct files_state; /* the file tests' own state (phase_files.c) */
+struct filetest_state; /* the file tests' own state (phase_files.c) */
 
 /* One copy's view of one phase. */
 struct phase_ctx {
 	const struct config *cfg;
 	unsigned copy;
-	struct testfile *tf;          /* this copy's I/O file */
+	struct iofile *tf;          /* this copy's I/O file */
 	struct data_pattern *data;    /* this copy's data pool */
 	unsigned char *buf;           /* chunk bytes, aligned for O_DIRECT */
 	size_t buf_align;             /* the alignment of every I/O buffer */
 	uint64_t perchar_bytes;       /* bytes of the per-char phases */
-	struct files_state *files;    /* file tests of this copy */
+	struct filetest_state *files;    /* file tests of this copy */
 	struct latency_stats lat;     /* one entry per operation */
 	const void *arg;              /* the plan step's argument (random_spec) */
 	uint64_t bytes;               /* bytes moved (bulk phases) */
@@ -136,7 +136,7 @@ void phase_count_chunk(struct phase_ctx *ctx, uint64_t *t0, uint64_t bytes,
 		       uint64_t read_bytes);
 
 /* A prepare step: remove this copy's old I/O file before it is written anew. */
-int phase_remove_testfile(struct phase_ctx *ctx);
+int phase_remove_iofile(struct phase_ctx *ctx);
 
 /*
  * The phases' own functions, the rows of phase_table (phase_table.c) point

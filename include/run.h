@@ -14,7 +14,7 @@
 #include "clyde.h"
 #include "device.h"
 #include "phase.h"
-#include "testfile.h"
+#include "iofile.h"
 
 #define RUN_MAX_PHASES (PHASE_COUNT + MAX_RANDOM_TESTS)
 
@@ -59,7 +59,7 @@ struct run_hooks {
 	 * for tests (test_hook.c). 0, or an exit status with *err filled.
 	 */
 	int (*after_phase)(const void *fault, const struct plan_step *step,
-			   const struct testfile *tf, struct phase_error *err);
+			   const struct iofile *tf, struct phase_error *err);
 	const void *fault;
 };
 

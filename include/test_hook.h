@@ -36,6 +36,6 @@ int test_fault_parse(const char *text, const struct config *cfg,
  * the block through a descriptor of its own. 0, or EXIT_IO with *err.
  */
 int test_fault_after_phase(const void *fault, const struct plan_step *step,
-			   const struct testfile *tf, struct phase_error *err);
+			   const struct iofile *tf, struct phase_error *err);
 
 #endif

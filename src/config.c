@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#include "files.h"
+#include "filetest.h"
 #include "format.h"
 
 static int fail(char *err, size_t len, const char *fmt, ...)
@@ -95,14 +95,14 @@ int config_validate(struct config *cfg, const char *s_text, const char *n_text,
 		return fail(err, len, "-n %s: links take no smallest file size", n_text);
 	if (fp->dirs == 0)
 		return fail(err, len, "-n %s: at least 1 directory", n_text);
-	if (fp->dirs > FILES_MAX_DIRS)
+	if (fp->dirs > FILETEST_MAX_DIRS)
 		return fail(err, len, "-n %s: at most 99,999 directories", n_text);
-	if (fp->count_k > FILES_MAX_COUNT_K)
+	if (fp->count_k > FILETEST_MAX_COUNT_K)
 		return fail(err, len, "-n %s: not enough memory to test with %lluK "
 			    "files (at most %uK)", n_text,
-			    (unsigned long long)fp->count_k, FILES_MAX_COUNT_K);
+			    (unsigned long long)fp->count_k, FILETEST_MAX_COUNT_K);
 	/* Each copy keeps its own name list; bonnie++ wants it under half the RAM. */
-	uint64_t list_kib = fp->count_k * FILES_ENTRY_BYTES * cfg->concurrency;
+	uint64_t list_kib = fp->count_k * FILETEST_ENTRY_BYTES * cfg->concurrency;
 	if (cfg->ram_mib && cfg->ram_mib < UINT64_MAX / 1024 &&
 	    list_kib * 2 > cfg->ram_mib * 1024)
 		return fail(err, len, "-n %s: the name list of %lluK files%s (%llu "

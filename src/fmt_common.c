@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fmt_common.c - what the text layouts share: the latency text, size and
- * file-spec texts, the stat/CPU/latency cells, row labels, and the footer
- * lines after clyde's own tables.
+ * file-spec texts, the stat/CPU/latency cells and row labels.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -207,47 +206,6 @@ void fmt_latency_cell(FILE *out, const struct phase_result *p)
 		p->state == FIGURE_NONE ? "" : fmt_latency(p->lat.max_ns, text));
 }
 
-/*
- * r->advice as "; a larger test would measure them: -s 4G::64k -n 64", or,
- * for figures without times (read from CSV), "; a larger -s or -n would
- * measure them".
- */
-static void print_fix(FILE *out, const struct run_results *r)
-{
-	const struct advice *a = &r->advice;
-	char text[FMT_TEXT_MAX];
-
-	if (!a->sized) {
-		fprintf(out, "; a larger %s%s%s would measure them\n",
-			a->s ? "-s" : "", a->s && (a->f || a->n) ? " or " : "",
-			a->f ? (a->n ? "-f or -n" : "-f") : (a->n ? "-n" : ""));
-		return;
-	}
-	fputs("; a larger test would measure them:", out);
-	if (a->s) {
-		fprintf(out, " -s %s", fmt_size_mib(a->size_mib, text, sizeof(text)));
-		if (a->seeks)
-			fprintf(out, ":%s:%" PRIu64 "k",
-				fmt_io_chunk(r) == DEFAULT_CHUNK_BYTES ? ""
-				: format_bytes_short(fmt_io_chunk(r), text,
-						     sizeof(text)),
-				a->seeks / 1024);
-	}
-	if (a->f)
-		fprintf(out, " -f %" PRIu64 "M", a->perchar_mib);
-	if (a->n) {
-		const struct file_params *f = &r->files;
-
-		fprintf(out, " -n %" PRIu64, a->files_k);
-		if (f->max_bytes != 0 || f->dirs > 1)
-			fprintf(out, ":%" PRId64 ":%" PRId64, f->max_bytes,
-				f->min_bytes);
-		if (f->dirs > 1)
-			fprintf(out, ":%" PRIu64, f->dirs);
-	}
-	fputc('\n', out);
-}
-
 const char *fmt_bytes_words(uint64_t bytes, char *buf, size_t len)
 {
 	if (bytes != 0 && bytes % MIB == 0)
@@ -257,37 +215,4 @@ const char *fmt_bytes_words(uint64_t bytes, char *buf, size_t len)
 	else
 		snprintf(buf, len, "%" PRIu64 " B", bytes);
 	return buf;
-}
-
-void fmt_footer(FILE *out, const struct run_results *r)
-{
-	const char *sep = ": ";
-	bool named = false;
-	char chunk[32];
-
-	for (int p = 0; p < PHASE_COUNT; p++) {
-		if (r->phase[p].state != FIGURE_TOO_FAST)
-			continue;
-		if (!named)
-			fputs("clyde: too fast to measure (under 0.5 s, shown as"
-			      " +++++)", out);
-		fprintf(out, "%s%s", sep, phase_table[p].name);
-		sep = ", ";
-		named = true;
-	}
-	if (named)
-		print_fix(out, r);
-	fprintf(out, "%s %s: %s I/O%s, %s chunks, %s data, ",
-		r->program[0] ? r->program : "clyde",
-		r->version, r->mode.direct ? "direct" : "buffered",
-		r->mode.sync_writes ? ", synchronous writes" : "",
-		fmt_bytes_words(fmt_io_chunk(r), chunk, sizeof(chunk)),
-		r->mode.zeros ? "zero-filled" : "incompressible");
-	if (r->perchar_mib == 0)
-		fputs("no per-char tests", out);
-	else
-		fprintf(out, "per-char via %s",
-			r->mode.char_io == CHAR_IO_SYSCALL ? "syscalls" : "stdio");
-	fprintf(out, ", %" PRIu32 " %s\n", fmt_concurrency(r),
-		fmt_concurrency(r) == 1 ? "copy" : "copies");
 }

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fmt_random.c - the two texts clyde prints after its classic tables: the
- * --random-io table (IOPS, MiB/s and latency percentiles per test) and the
- * truth check's one-line warning about reads the page cache served (the
- * verdict itself is truth.c's, in the results).
+ * fmt_random.c - the --random-io table clyde prints after its classic
+ * tables: IOPS, MiB/s and latency percentiles per test.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -101,42 +99,4 @@ void fmt_random_table(FILE *out, const struct run_results *r)
 		for (size_t i = 0; i < n; i++)
 			if (r->random[i].writes == (writes == 1))
 				random_row(out, &r->random[i]);
-}
-
-/* The name of a truth-check finding: "block input", "random reads at depth 32". */
-static void hit_name(FILE *out, const struct truth_hit *h)
-{
-	if (h->id == PHASE_RANDOM)
-		fprintf(out, "random reads at depth %" PRIu32, h->depth);
-	else
-		fputs(phase_table[h->id].name, out);
-}
-
-/*
- * One finding reads "block input: 3% came from the disk"; several read "0%
- * of rewrite, 3% of block input and 1% of seeks came from the disk", which
- * stays unambiguous for names that end in a number.
- */
-void fmt_truth_warning(FILE *out, const struct run_results *r)
-{
-	size_t n = r->n_truth < MAX_TRUTH_HITS ? r->n_truth : MAX_TRUTH_HITS;
-
-	if (n == 0)
-		return;
-	fputs("clyde: ", out);
-	for (size_t i = 0; i < n; i++) {
-		const struct truth_hit *h = &r->truth[i];
-
-		if (n == 1) {
-			hit_name(out, h);
-			fprintf(out, ": %u%%", h->pct);
-			break;
-		}
-		fprintf(out, "%s%u%% of ", i == 0 ? "" : i + 1 == n ? " and " : ", ",
-			h->pct);
-		hit_name(out, h);
-	}
-	fputs(" came from the disk, the page cache served the rest;"
-	      " use -D or a larger -s\n",
-	      out);
 }

@@ -25,7 +25,7 @@
 #include "report.h"
 #include "run.h"
 #include "setup.h"
-#include "sync.h"
+#include "barrier.h"
 #include "test_hook.h"
 
 /* The path cleanup_all() could not remove: a stranded test file matters
@@ -130,8 +130,8 @@ static int make_semaphores(long procs)
 {
 	char err[512];
 
-	if (procs > 0 ? sync_create(procs, err, sizeof(err))
-		      : sync_remove(err, sizeof(err)))
+	if (procs > 0 ? barrier_create(procs, err, sizeof(err))
+		      : barrier_remove(err, sizeof(err)))
 		return fail_setup(EXIT_USAGE, "%s", err);
 	if (procs > 0)
 		printf("Creating semaphore for %ld procs.\n", procs);
@@ -162,7 +162,7 @@ static int set_up(const struct config *cfg, struct run_target *target)
 		return fail_setup(EXIT_USAGE, "%s", err);
 	if (cfg->processes != 0)
 		return make_semaphores(cfg->processes);
-	if (cfg->sync_mode == 's' && sync_check(err, sizeof(err)) != 0)
+	if (cfg->sync_mode == 's' && barrier_check(err, sizeof(err)) != 0)
 		return fail_setup(EXIT_USAGE, "%s", err);
 	if (cfg->repeat == 0)
 		return EXIT_OK;
@@ -210,7 +210,7 @@ static int run_all(const struct config *cfg, const struct run_target *target,
 
 		progress_init(&progress, stderr, style, cfg, &plan);
 		progress_hooks(&progress, &hooks);
-		sync_hooks(cfg, &hooks);
+		barrier_hooks(cfg, &hooks);
 		status = run_once(cfg, target, &plan, &hooks, r, &perr);
 		if (status != 0)
 			progress_abort(&progress);

@@ -17,7 +17,7 @@
 #include "format.h"
 #include "parse.h"
 #include "report.h"
-#include "sync.h"
+#include "barrier.h"
 
 enum long_only {
 	OPT_HELP = 256, OPT_VERSION, OPT_TABLE, OPT_CSV, OPT_CHAR_IO, OPT_ZEROS,
@@ -223,11 +223,11 @@ static enum options_outcome set_procs(struct option_parse *p, const char *arg)
 {
 	int64_t v;
 
-	if (set_int(p, "-p", arg, -1, SYNC_MAX_PROCS, &v) != OPTIONS_RUN)
+	if (set_int(p, "-p", arg, -1, BARRIER_MAX_PROCS, &v) != OPTIONS_RUN)
 		return OPTIONS_ERROR;
 	if (v == 0)
 		return fail(p->err, p->len, "-p 0: use 1 to %ld processes, or -1 "
-			    "to remove the semaphores", SYNC_MAX_PROCS);
+			    "to remove the semaphores", BARRIER_MAX_PROCS);
 	p->cfg->processes = (long)v;
 	return OPTIONS_RUN;
 }

@@ -63,11 +63,11 @@ int phase_verify(struct phase_ctx *ctx, uint64_t block, const unsigned char *buf
 	return -1;
 }
 
-int phase_remove_testfile(struct phase_ctx *ctx)
+int phase_remove_iofile(struct phase_ctx *ctx)
 {
 	char path[PATH_MAX];
 
-	if (testfile_remove(ctx->tf, path, sizeof(path)) != 0)
+	if (iofile_remove(ctx->tf, path, sizeof(path)) != 0)
 		return phase_fail(ctx, path, "unlink", errno);
 	return 0;
 }
@@ -93,7 +93,7 @@ static int pieces_open(struct phase_pieces *pp, enum io_access acc)
 	char path[PATH_MAX];
 
 	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
-		testfile_path(ctx->tf, p, path, sizeof(path));
+		iofile_path(ctx->tf, p, path, sizeof(path));
 		pp->fds[p] = io_open(path, acc, &ctx->cfg->mode);
 		if (pp->fds[p] < 0)
 			return phase_fail(ctx, path, "open", errno);
@@ -112,7 +112,7 @@ static int pieces_close(struct phase_pieces *pp)
 		if (pp->fds[p] < 0)
 			continue;
 		if (io_sync_close(pp->fds[p]) != 0 && rc == 0) {
-			testfile_path(ctx->tf, p, path, sizeof(path));
+			iofile_path(ctx->tf, p, path, sizeof(path));
 			rc = phase_fail(ctx, path, "fsync", errno);
 		}
 	}
@@ -128,7 +128,7 @@ void phase_pieces_fail(struct phase_pieces *pp, uint32_t piece, const char *op,
 	struct phase_ctx *ctx = pp->ctx;
 	char path[PATH_MAX];
 
-	testfile_path(ctx->tf, piece, path, sizeof(path));
+	iofile_path(ctx->tf, piece, path, sizeof(path));
 	pthread_mutex_lock(&pp->lock);
 	if (!ctx->err.op[0])
 		phase_fail(ctx, path, op, errnum);

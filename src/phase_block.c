@@ -17,7 +17,7 @@
 static int open_piece(struct phase_ctx *ctx, uint32_t piece, enum io_access acc,
 		      char *path, size_t len)
 {
-	testfile_path(ctx->tf, piece, path, len);
+	iofile_path(ctx->tf, piece, path, len);
 	int fd = io_open(path, acc, &ctx->cfg->mode);
 	if (fd < 0)
 		phase_fail(ctx, path, "open", errno);
@@ -38,10 +38,10 @@ int phase_write_run(struct phase_ctx *ctx)
 	uint64_t block = 0;
 
 	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
-		uint64_t n = testfile_piece_bytes(ctx->tf, p) / chunk;
-		int fd = testfile_create(ctx->tf, p, &ctx->cfg->mode);
+		uint64_t n = iofile_piece_bytes(ctx->tf, p) / chunk;
+		int fd = iofile_create(ctx->tf, p, &ctx->cfg->mode);
 
-		testfile_path(ctx->tf, p, path, sizeof(path));
+		iofile_path(ctx->tf, p, path, sizeof(path));
 		if (fd < 0)
 			return phase_fail(ctx, path, "create", errno);
 		uint64_t t0 = timer_now_ns();
@@ -82,7 +82,7 @@ int phase_rewrite_run(struct phase_ctx *ctx)
 	char path[PATH_MAX];
 
 	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
-		uint64_t n = testfile_piece_bytes(ctx->tf, p) / chunk;
+		uint64_t n = iofile_piece_bytes(ctx->tf, p) / chunk;
 		int fd = open_piece(ctx, p, IO_WRITE, path, sizeof(path));
 
 		if (fd < 0)
@@ -114,11 +114,11 @@ int phase_rewrite_run(struct phase_ctx *ctx)
 int phase_read_run(struct phase_ctx *ctx)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
-	const uint64_t blocks_per_piece = TESTFILE_PIECE_BYTES / chunk;
+	const uint64_t blocks_per_piece = IOFILE_PIECE_BYTES / chunk;
 	char path[PATH_MAX];
 
 	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
-		uint64_t n = testfile_piece_bytes(ctx->tf, p) / chunk;
+		uint64_t n = iofile_piece_bytes(ctx->tf, p) / chunk;
 		int fd = open_piece(ctx, p, IO_READ, path, sizeof(path));
 
 		if (fd < 0)

@@ -23,15 +23,15 @@
 
 static uint32_t perchar_pieces(const struct phase_ctx *ctx)
 {
-	return (uint32_t)((ctx->perchar_bytes + TESTFILE_PIECE_BYTES - 1) /
-			  TESTFILE_PIECE_BYTES);
+	return (uint32_t)((ctx->perchar_bytes + IOFILE_PIECE_BYTES - 1) /
+			  IOFILE_PIECE_BYTES);
 }
 
 static uint64_t perchar_piece_bytes(const struct phase_ctx *ctx, uint32_t p)
 {
-	uint64_t left = ctx->perchar_bytes - (uint64_t)p * TESTFILE_PIECE_BYTES;
+	uint64_t left = ctx->perchar_bytes - (uint64_t)p * IOFILE_PIECE_BYTES;
 
-	return left < TESTFILE_PIECE_BYTES ? left : TESTFILE_PIECE_BYTES;
+	return left < IOFILE_PIECE_BYTES ? left : IOFILE_PIECE_BYTES;
 }
 
 /* A stdio stream on FD whose buffer is ctx->buf: one aligned chunk. */
@@ -133,9 +133,9 @@ int phase_putc_run(struct phase_ctx *ctx)
 
 	for (uint32_t p = 0; p < perchar_pieces(ctx); p++) {
 		uint64_t n = perchar_piece_bytes(ctx, p) / chunk;
-		int fd = testfile_create(ctx->tf, p, &ctx->cfg->mode);
+		int fd = iofile_create(ctx->tf, p, &ctx->cfg->mode);
 
-		testfile_path(ctx->tf, p, path, sizeof(path));
+		iofile_path(ctx->tf, p, path, sizeof(path));
 		if (fd < 0)
 			return phase_fail(ctx, path, "create", errno);
 		int rc = ctx->cfg->mode.char_io == CHAR_IO_STDIO
@@ -157,7 +157,7 @@ static int verify_chunk(struct phase_ctx *ctx, const unsigned char *check,
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 
-	if (phase_verify(ctx, piece * (TESTFILE_PIECE_BYTES / chunk) + i, check,
+	if (phase_verify(ctx, piece * (IOFILE_PIECE_BYTES / chunk) + i, check,
 			 i * chunk, path) != 0)
 		return -1;
 	*t0 = timer_now_ns();
@@ -272,7 +272,7 @@ int phase_getc_run(struct phase_ctx *ctx)
 	for (uint32_t p = 0; p < perchar_pieces(ctx) && rc == 0; p++) {
 		uint64_t n = perchar_piece_bytes(ctx, p) / chunk;
 
-		testfile_path(ctx->tf, p, path, sizeof(path));
+		iofile_path(ctx->tf, p, path, sizeof(path));
 		int fd = io_open(path, IO_READ, &ctx->cfg->mode);
 		if (fd < 0) {
 			rc = phase_fail(ctx, path, "open", errno);

@@ -24,7 +24,7 @@ static void *worker_main(void *arg)
 {
 	struct phase_worker *w = arg;
 	struct random_shared *sh = w->shared;
-	const uint64_t per_piece = TESTFILE_PIECE_BYTES / RANDOM_BLOCK_BYTES;
+	const uint64_t per_piece = IOFILE_PIECE_BYTES / RANDOM_BLOCK_BYTES;
 	uint64_t state = data_mix64(sh->ctx->data->seed ^ (w->index + 1) *
 				    0x9e3779b97f4a7c15ULL);
 	uint64_t t0 = timer_now_ns();

@@ -13,14 +13,14 @@ const struct phase_info phase_table[PHASE_COUNT] = {
 		.title = "Per-char write", .column = "Per-char write MiB/s",
 		.unit = UNIT_KIB_S, .size = SIZE_PERCHAR,
 		.words = "Writing a byte at a time...", .done = "done",
-		.prepare = phase_remove_testfile, .run = phase_putc_run,
+		.prepare = phase_remove_iofile, .run = phase_putc_run,
 	},
 	[PHASE_WRITE] = {
 		.id = PHASE_WRITE, .name = "block output", .key = "put_block",
 		.title = "Block write", .column = "Block write MiB/s",
 		.unit = UNIT_KIB_S, .size = SIZE_FILE,
 		.words = "Writing intelligently...", .done = "done",
-		.prepare = phase_remove_testfile, .run = phase_write_run,
+		.prepare = phase_remove_iofile, .run = phase_write_run,
 	},
 	[PHASE_REWRITE] = {
 		.id = PHASE_REWRITE, .name = "rewrite", .key = "rewrite",

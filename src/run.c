@@ -21,7 +21,7 @@
 #include "device.h"
 #include "env.h"
 #include "exit_status.h"
-#include "files.h"
+#include "filetest.h"
 #include "io.h"
 #include "stats.h"
 #include "timer.h"
@@ -32,7 +32,7 @@
 
 struct copy {
 	struct phase_ctx ctx;
-	struct testfile tf;
+	struct iofile tf;
 	struct data_pattern data;
 	struct phase_step *step;
 	pthread_t thread;
@@ -325,7 +325,7 @@ static void free_copies(struct copy *copies, unsigned n)
 	for (unsigned i = 0; i < n; i++) {
 		data_free(&copies[i].data);
 		free(copies[i].ctx.buf);
-		files_state_free(copies[i].ctx.files);
+		filetest_state_free(copies[i].ctx.files);
 	}
 	free(copies);
 }
@@ -345,7 +345,7 @@ static struct copy *setup_copies(const struct config *cfg,
 	for (unsigned i = 0; i < n; i++) {
 		struct copy *c = &copies[i];
 
-		testfile_init(&c->tf, workdir, i, n, cfg->io.size_mib * MIB);
+		iofile_init(&c->tf, workdir, i, n, cfg->io.size_mib * MIB);
 		c->ctx.cfg = cfg;
 		c->ctx.copy = i;
 		c->ctx.tf = &c->tf;
@@ -354,7 +354,7 @@ static struct copy *setup_copies(const struct config *cfg,
 		c->ctx.buf_align = align;
 		c->ctx.buf = io_alloc(chunk, align);
 		if (cfg->files.count_k > 0)
-			c->ctx.files = files_state_new(cfg, workdir, i, n);
+			c->ctx.files = filetest_state_new(cfg, workdir, i, n);
 		if (!c->ctx.buf || (cfg->files.count_k > 0 && !c->ctx.files) ||
 		    data_init(&c->data, cfg->seed + i * 0x9e3779b97f4a7c15ULL, chunk,
 			      align, cfg->mode.zeros) != 0) {
@@ -423,9 +423,9 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 	for (unsigned i = 0; i < cfg->concurrency; i++) {
 		char path[PATH_MAX];
 
-		if (testfile_remove(&copies[i].tf, path, sizeof(path)) != 0)
+		if (iofile_remove(&copies[i].tf, path, sizeof(path)) != 0)
 			status = removal_failed(status, path, "unlink", err);
-		if (files_state_cleanup(copies[i].ctx.files, path, sizeof(path)) != 0)
+		if (filetest_state_cleanup(copies[i].ctx.files, path, sizeof(path)) != 0)
 			status = removal_failed(status, path, "remove", err);
 	}
 	free_copies(copies, cfg->concurrency);

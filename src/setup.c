@@ -15,12 +15,14 @@
 #include "device.h"
 #include "exit_status.h"
 #include "platform.h"
-#include "testfile.h"
+#include "iofile.h"
+#include "space.h"
+#include "workdir.h"
 
 int setup_file_limit(const struct config *cfg, char *err, size_t len)
 {
-	uint64_t pieces = (cfg->io.size_mib * MIB + TESTFILE_PIECE_BYTES - 1) /
-			  TESTFILE_PIECE_BYTES;
+	uint64_t pieces = (cfg->io.size_mib * MIB + IOFILE_PIECE_BYTES - 1) /
+			  IOFILE_PIECE_BYTES;
 	uint64_t dirs = cfg->files.count_k == 0 ? 0
 			: 2 + (cfg->mode.sync_writes ? cfg->files.dirs : 0);
 	uint64_t need = (pieces > dirs ? pieces : dirs) * cfg->concurrency + 64;

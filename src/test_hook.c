@@ -38,19 +38,19 @@ int test_fault_parse(const char *text, const struct config *cfg,
 }
 
 int test_fault_after_phase(const void *arg, const struct plan_step *step,
-			   const struct testfile *tf, struct phase_error *err)
+			   const struct iofile *tf, struct phase_error *err)
 {
 	static const struct io_mode plain; /* one byte: no O_DIRECT */
 	const struct test_fault *fault = arg;
 	const uint64_t chunk = fault->chunk_bytes;
-	const uint64_t per_piece = TESTFILE_PIECE_BYTES / chunk;
+	const uint64_t per_piece = IOFILE_PIECE_BYTES / chunk;
 	const off_t off = (off_t)((fault->block % per_piece) * chunk + chunk / 2);
 	char path[PATH_MAX];
 	unsigned char byte;
 
 	if (!fault->corrupt || step->info->id != PHASE_REWRITE)
 		return 0;
-	testfile_path(tf, (uint32_t)(fault->block / per_piece), path, sizeof(path));
+	iofile_path(tf, (uint32_t)(fault->block / per_piece), path, sizeof(path));
 	errno = 0;
 	int fd = io_open(path, IO_WRITE, &plain);
 	int rc = fd < 0 || io_read_full(fd, &byte, 1, off) != 1 ? -1 : 0;

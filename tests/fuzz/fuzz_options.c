@@ -11,7 +11,7 @@
 
 #include <inttypes.h>
 
-#include "files.h"
+#include "filetest.h"
 #include "options.h"
 
 #define MAX_ARGS 64
@@ -41,8 +41,8 @@ static void check_config(const struct config *c)
 	FUZZ_CHECK(power_of_two(c->files.chunk_bytes) &&
 			   c->files.chunk_bytes >= 256 && c->files.chunk_bytes <= MIB,
 		   "file chunk %" PRIu64, c->files.chunk_bytes);
-	FUZZ_CHECK(c->files.dirs >= 1 && c->files.dirs <= FILES_MAX_DIRS &&
-			   c->files.count_k <= FILES_MAX_COUNT_K,
+	FUZZ_CHECK(c->files.dirs >= 1 && c->files.dirs <= FILETEST_MAX_DIRS &&
+			   c->files.count_k <= FILETEST_MAX_COUNT_K,
 		   "dirs %" PRIu64 " files %" PRIu64, c->files.dirs,
 		   c->files.count_k);
 	FUZZ_CHECK(c->files.max_bytes >= FILES_SYMLINKS &&

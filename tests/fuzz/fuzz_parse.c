@@ -12,7 +12,7 @@
 #include <inttypes.h>
 
 #include "parse.h"
-#include "sync.h"
+#include "barrier.h"
 
 #define SENTINEL UINT64_C(0x5eed5eed5eed5eed)
 
@@ -73,7 +73,7 @@ static void fuzz_int(const char *text, uint8_t pick)
 	static const int64_t ranges[][2] = {
 		{ 0, 1000000 },		   /* -x */
 		{ 1, MAX_CONCURRENCY },	   /* -c */
-		{ -1, SYNC_MAX_PROCS },	   /* -p */
+		{ -1, BARRIER_MAX_PROCS },	   /* -p */
 		{ 0, INT64_MAX },	   /* -z */
 		{ 1, 3600 },		   /* --random-time */
 		{ INT64_MIN, INT64_MAX },  /* the whole type */

@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "testfile.h"
+#include "iofile.h"
+#include "space.h"
 
 static struct config base(void)
 {

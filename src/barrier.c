@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sync.c - the -p/-y barrier: POSIX named semaphores PREFIX.procs (its
+ * barrier.c - the -p/-y barrier: POSIX named semaphores PREFIX.procs (its
  * value is N), PREFIX.lock, and per test K a PREFIX.K.count and a
  * PREFIX.K.gate; and the -y p prompt. Semaphores cannot "wait until zero",
  * so the N-th process to arrive opens the gate N times.
  */
-#include "sync.h"
+#include "barrier.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,11 +19,11 @@
 
 #include "cleanup.h"
 
-#define SYNC_NAME_MAX 240
-#define SYNC_PREFIX_MAX 200
+#define SEM_NAME_LEN 240
+#define SEM_PREFIX_LEN 200
 
 /* The semaphores of the set: procs, lock, then count and gate per test. */
-#define SYNC_SEMS (2 + 2 * PHASE_COUNT)
+#define SEM_COUNT (2 + 2 * PHASE_COUNT)
 
 static int say(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -40,19 +40,19 @@ static int say(char *err, size_t len, const char *fmt, ...)
 
 static const char *prefix(void)
 {
-	const char *p = getenv(SYNC_PREFIX_ENV);
+	const char *p = getenv(BARRIER_PREFIX_ENV);
 
-	return p && *p ? p : SYNC_PREFIX_DEFAULT;
+	return p && *p ? p : BARRIER_PREFIX_DEFAULT;
 }
 
 static int check_prefix(char *err, size_t len)
 {
 	const char *p = prefix();
 
-	if (p[0] != '/' || strchr(p + 1, '/') || strlen(p) > SYNC_PREFIX_MAX)
+	if (p[0] != '/' || strchr(p + 1, '/') || strlen(p) > SEM_PREFIX_LEN)
 		return say(err, len, "%s=%s: a semaphore name is '/' and up to %d "
-			   "characters without another '/'", SYNC_PREFIX_ENV, p,
-			   SYNC_PREFIX_MAX);
+			   "characters without another '/'", BARRIER_PREFIX_ENV, p,
+			   SEM_PREFIX_LEN);
 	return 0;
 }
 
@@ -75,10 +75,10 @@ static unsigned sem_name(int i, long procs, char *out, size_t len)
 /* Unlink the whole set; the number that existed. */
 static int unlink_all(void)
 {
-	char name[SYNC_NAME_MAX];
+	char name[SEM_NAME_LEN];
 	int existed = 0;
 
-	for (int i = 0; i < SYNC_SEMS; i++) {
+	for (int i = 0; i < SEM_COUNT; i++) {
 		sem_name(i, 0, name, sizeof(name));
 		if (sem_unlink(name) == 0)
 			existed++;
@@ -86,18 +86,18 @@ static int unlink_all(void)
 	return existed;
 }
 
-int sync_create(long procs, char *err, size_t len)
+int barrier_create(long procs, char *err, size_t len)
 {
-	char name[SYNC_NAME_MAX];
+	char name[SEM_NAME_LEN];
 
 	if (check_prefix(err, len) != 0)
 		return -1;
-	if (procs < 1 || procs > SYNC_MAX_PROCS)
+	if (procs < 1 || procs > BARRIER_MAX_PROCS)
 		return say(err, len, "-p %ld: use 1 to %ld processes, or -1",
-			   procs, SYNC_MAX_PROCS);
+			   procs, BARRIER_MAX_PROCS);
 	unlink_all();
 	mode_t old = umask(077);
-	for (int i = 0; i < SYNC_SEMS; i++) {
+	for (int i = 0; i < SEM_COUNT; i++) {
 		unsigned value = sem_name(i, procs, name, sizeof(name));
 		sem_t *s = sem_open(name, O_CREAT | O_EXCL, 0600, value);
 
@@ -113,9 +113,9 @@ int sync_create(long procs, char *err, size_t len)
 	return 0;
 }
 
-int sync_remove(char *err, size_t len)
+int barrier_remove(char *err, size_t len)
 {
-	char name[SYNC_NAME_MAX];
+	char name[SEM_NAME_LEN];
 
 	if (check_prefix(err, len) != 0)
 		return -1;
@@ -127,11 +127,11 @@ int sync_remove(char *err, size_t len)
 }
 
 /* The semaphores of test K, open. */
-struct barrier {
+struct gate {
 	sem_t *procs, *lock, *count, *gate;
 };
 
-static void barrier_close(struct barrier *b)
+static void gate_close(struct gate *b)
 {
 	sem_t **s[] = { &b->procs, &b->lock, &b->count, &b->gate };
 
@@ -142,11 +142,11 @@ static void barrier_close(struct barrier *b)
 	}
 }
 
-static int barrier_open(struct barrier *b, int test, char *err, size_t len)
+static int gate_open(struct gate *b, int test, char *err, size_t len)
 {
 	int index[] = { 0, 1, 2 + 2 * test, 3 + 2 * test };
 	sem_t **s[] = { &b->procs, &b->lock, &b->count, &b->gate };
-	char name[SYNC_NAME_MAX];
+	char name[SEM_NAME_LEN];
 
 	memset(b, 0, sizeof(*b));
 	for (size_t i = 0; i < sizeof(s) / sizeof(s[0]); i++) {
@@ -154,7 +154,7 @@ static int barrier_open(struct barrier *b, int test, char *err, size_t len)
 		*s[i] = sem_open(name, 0);
 		if (*s[i] == SEM_FAILED) {
 			int e = errno;
-			barrier_close(b);
+			gate_close(b);
 			return say(err, len, "-y s: %s: %s (create the semaphores "
 				   "with clyde -p N first)", name, strerror(e));
 		}
@@ -162,13 +162,13 @@ static int barrier_open(struct barrier *b, int test, char *err, size_t len)
 	return 0;
 }
 
-int sync_check(char *err, size_t len)
+int barrier_check(char *err, size_t len)
 {
-	struct barrier b;
+	struct gate b;
 
-	if (check_prefix(err, len) != 0 || barrier_open(&b, 0, err, len) != 0)
+	if (check_prefix(err, len) != 0 || gate_open(&b, 0, err, len) != 0)
 		return -1;
-	barrier_close(&b);
+	gate_close(&b);
 	return 0;
 }
 
@@ -186,7 +186,7 @@ static int wait_sem(sem_t *s)
  * the round is open (count > 0) it takes its arrival back, else the round
  * was released and it takes its gate token.
  */
-static void withdraw(struct barrier *b)
+static void withdraw(struct gate *b)
 {
 	int v = 0;
 
@@ -199,17 +199,17 @@ static void withdraw(struct barrier *b)
 	sem_post(b->lock);
 }
 
-static int barrier_hook(void *arg, const struct plan_step *step)
+static int gate_hook(void *arg, const struct plan_step *step)
 {
-	struct barrier b;
-	char err[SYNC_NAME_MAX + 96];
+	struct gate b;
+	char err[SEM_NAME_LEN + 96];
 	int procs = 0, arrived = 0;
 
 	(void)arg;
-	if (barrier_open(&b, (int)step->info->id, err, sizeof(err)) != 0)
+	if (gate_open(&b, (int)step->info->id, err, sizeof(err)) != 0)
 		return -1;
 	if (sem_getvalue(b.procs, &procs) != 0 || wait_sem(b.lock) != 0) {
-		barrier_close(&b);
+		gate_close(&b);
 		return -1;
 	}
 	sem_post(b.count);
@@ -225,7 +225,7 @@ static int barrier_hook(void *arg, const struct plan_step *step)
 	int rc = wait_sem(b.gate);
 	if (rc != 0)
 		withdraw(&b);
-	barrier_close(&b);
+	gate_close(&b);
 	return rc;
 }
 
@@ -244,10 +244,10 @@ static int prompt_hook(void *arg, const struct plan_step *step)
 	return 0;
 }
 
-void sync_hooks(const struct config *cfg, struct run_hooks *hooks)
+void barrier_hooks(const struct config *cfg, struct run_hooks *hooks)
 {
 	if (cfg->sync_mode == 's')
-		hooks->before_phase = barrier_hook;
+		hooks->before_phase = gate_hook;
 	else if (cfg->sync_mode == 'p')
 		hooks->before_phase = prompt_hook;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * phase_files.c - the six file tests of -n, in bonnie++ 2.00a's way:
+ * phase_filetest.c - the six file tests of -n, in bonnie++ 2.00a's way:
  * create, stat+read and delete, first in sequential then in random order,
  * each on the copy's own directory; sync() inside create and delete, and
  * with -b an fsync of each file and of its directory.
@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "files.h"
+#include "filetest.h"
 #include "io.h"
 #include "phase.h"
 #include "timer.h"
@@ -23,7 +23,7 @@
 static int fail_at(struct phase_ctx *ctx, const char *name, const char *op,
 		   int err)
 {
-	char path[PATH_MAX + FILES_NAME_MAX + 8];
+	char path[PATH_MAX + FILETEST_NAME_MAX + 8];
 
 	if (snprintf(path, sizeof(path), "%s%s%s", ctx->files->path,
 		     name ? "/" : "", name ? name : "") < 0)
@@ -47,13 +47,13 @@ static uint64_t file_done(struct phase_ctx *ctx, uint64_t t0)
 }
 
 /* Descriptor of the directory that holds NAME (for -b's fsyncs). */
-static int dir_fd_of(const struct files_state *fs, const char *name)
+static int dir_fd_of(const struct filetest_state *fs, const char *name)
 {
 	uint64_t d = 0;
 
 	if (fs->dirs <= 1 || !fs->dir_fds)
 		return fs->top_fd;
-	for (int k = 0; k < FILES_DIR_CHARS - 1; k++)
+	for (int k = 0; k < FILETEST_DIR_CHARS - 1; k++)
 		d = d * 10 + (uint64_t)(name[k] - '0');
 	return fs->dir_fds[d];
 }
@@ -64,7 +64,7 @@ static int dir_fd_of(const struct files_state *fs, const char *name)
  */
 static int sync_dir(struct phase_ctx *ctx, int dfd, const char *name)
 {
-	struct files_state *fs = ctx->files;
+	struct filetest_state *fs = ctx->files;
 
 	if (!fs->dir_sync || fsync(dfd) == 0)
 		return 0;
@@ -76,7 +76,7 @@ static int sync_dir(struct phase_ctx *ctx, int dfd, const char *name)
 }
 
 /* Write SIZE bytes of the buffer to FD in file-chunk pieces. */
-static int write_file(struct files_state *fs, int fd, uint64_t size)
+static int write_file(struct filetest_state *fs, int fd, uint64_t size)
 {
 	size_t chunk = fs->cfg->files.chunk_bytes;
 
@@ -93,18 +93,18 @@ static int write_file(struct files_state *fs, int fd, uint64_t size)
 /* Make entry I: a file with its data, or a hard or symbolic link to file 0. */
 static int create_one(struct phase_ctx *ctx, uint64_t i)
 {
-	struct files_state *fs = ctx->files;
-	const struct files_entry *e = &fs->list[i];
+	struct filetest_state *fs = ctx->files;
+	const struct filetest_entry *e = &fs->list[i];
 	int64_t max = fs->cfg->files.max_bytes;
 
 	if (max < 0 && i > 0) {
-		char target[FILES_NAME_MAX + 4];
+		char target[FILETEST_NAME_MAX + 4];
 		int rc;
 
 		if (max == FILES_HARD_LINKS) {
 			rc = linkat(fs->top_fd, fs->list[0].name, fs->top_fd, e->name, 0);
 		} else {
-			files_symlink_target(fs->list[0].name, fs->dirs, target,
+			filetest_symlink_target(fs->list[0].name, fs->dirs, target,
 					     sizeof(target));
 			rc = symlinkat(target, fs->top_fd, e->name);
 		}
@@ -138,30 +138,30 @@ static int create_one(struct phase_ctx *ctx, uint64_t i)
 	return sync_dir(ctx, dir_fd_of(fs, e->name), e->name);
 }
 
-static int create_prepare(struct phase_ctx *ctx, enum files_order order)
+static int create_prepare(struct phase_ctx *ctx, enum filetest_order order)
 {
 	char failed[PATH_MAX];
 	const char *op = "";
 
-	if (files_state_prepare(ctx->files, order, failed, sizeof(failed), &op) != 0)
+	if (filetest_state_prepare(ctx->files, order, failed, sizeof(failed), &op) != 0)
 		return phase_fail(ctx, failed, op, errno);
 	return 0;
 }
 
 int phase_seq_create_prepare(struct phase_ctx *ctx)
 {
-	return create_prepare(ctx, FILES_SEQUENTIAL);
+	return create_prepare(ctx, FILETEST_SEQUENTIAL);
 }
 
 int phase_ran_create_prepare(struct phase_ctx *ctx)
 {
-	return create_prepare(ctx, FILES_RANDOM);
+	return create_prepare(ctx, FILETEST_RANDOM);
 }
 
 /* Both creates: every entry in index order, then sync(), all timed. */
 int phase_create_run(struct phase_ctx *ctx)
 {
-	struct files_state *fs = ctx->files;
+	struct filetest_state *fs = ctx->files;
 
 	uint64_t t0 = timer_now_ns();
 
@@ -180,7 +180,7 @@ int phase_create_run(struct phase_ctx *ctx)
 static int stat_read(struct phase_ctx *ctx, int dfd, const char *name,
 		     const char *shown)
 {
-	struct files_state *fs = ctx->files;
+	struct filetest_state *fs = ctx->files;
 	size_t chunk = fs->cfg->files.chunk_bytes;
 	struct stat st;
 	uint64_t total = 0;
@@ -220,15 +220,15 @@ static int stat_read(struct phase_ctx *ctx, int dfd, const char *name,
  */
 static int walk_dirs(struct phase_ctx *ctx, bool remove)
 {
-	struct files_state *fs = ctx->files;
+	struct filetest_state *fs = ctx->files;
 	uint64_t found = 0, t_prev = timer_now_ns();
 
 	for (uint64_t d = 0; d < fs->dirs; d++) {
-		char dname[FILES_DIR_CHARS + 2] = ".";
-		char stranger[FILES_NAME_MAX + 8];
+		char dname[FILETEST_DIR_CHARS + 2] = ".";
+		char stranger[FILETEST_NAME_MAX + 8];
 
 		if (fs->dirs > 1)
-			files_dir_name(d, dname, sizeof(dname));
+			filetest_dir_name(d, dname, sizeof(dname));
 		int fd = openat(fs->top_fd, dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		DIR *dp = fd < 0 ? NULL : fdopendir(fd);
 		if (!dp) {
@@ -250,14 +250,14 @@ static int walk_dirs(struct phase_ctx *ctx, bool remove)
 			}
 			if (de->d_name[0] == '.')
 				continue;
-			int64_t i = files_seq_index(de->d_name);
+			int64_t i = filetest_seq_index(de->d_name);
 			int rc;
 			if (i < 0 || (uint64_t)i >= fs->count ||
-			    files_dir_of((uint64_t)i, fs->count, fs->dirs) != d ||
-			    strcmp(files_leaf(fs->list[i].name, fs->dirs), de->d_name) != 0) {
+			    filetest_dir_of((uint64_t)i, fs->count, fs->dirs) != d ||
+			    strcmp(filetest_leaf(fs->list[i].name, fs->dirs), de->d_name) != 0) {
 				snprintf(stranger, sizeof(stranger), "%s%s%.*s",
 					 fs->dirs > 1 ? dname : "", fs->dirs > 1 ? "/" : "",
-					 FILES_NAME_MAX, de->d_name);
+					 FILETEST_NAME_MAX, de->d_name);
 				rc = fail_at(ctx, stranger, "not a file clyde created; left alone", 0);
 			} else {
 				/* Entry i's name (with its "DDDDD/" when there are
@@ -295,18 +295,18 @@ static int walk_dirs(struct phase_ctx *ctx, bool remove)
 /* After the deletes: the sub-directories and the copy's directory go too. */
 static int remove_dirs(struct phase_ctx *ctx)
 {
-	struct files_state *fs = ctx->files;
-	char dname[FILES_DIR_CHARS + 2];
+	struct filetest_state *fs = ctx->files;
+	char dname[FILETEST_DIR_CHARS + 2];
 
 	for (uint64_t d = fs->dirs_made; d > 0; d--) {
-		files_dir_name(d - 1, dname, sizeof(dname));
+		filetest_dir_name(d - 1, dname, sizeof(dname));
 		if (unlinkat(fs->top_fd, dname, AT_REMOVEDIR) != 0)
 			return fail_at(ctx, dname, "rmdir", errno);
 		fs->dirs_made = d - 1;
 	}
 	if (rmdir(fs->path) != 0)
 		return fail_at(ctx, NULL, "rmdir", errno);
-	files_state_removed(fs);
+	filetest_state_removed(fs);
 	return 0;
 }
 
@@ -326,15 +326,15 @@ int phase_seq_delete_run(struct phase_ctx *ctx)
 /* Random order: shuffle the list before the timed part. */
 int phase_shuffle_prepare(struct phase_ctx *ctx)
 {
-	struct files_state *fs = ctx->files;
+	struct filetest_state *fs = ctx->files;
 
-	files_shuffle(fs->list, fs->count, &fs->rng);
+	filetest_shuffle(fs->list, fs->count, &fs->rng);
 	return 0;
 }
 
 int phase_ran_stat_run(struct phase_ctx *ctx)
 {
-	struct files_state *fs = ctx->files;
+	struct filetest_state *fs = ctx->files;
 
 	uint64_t t0 = timer_now_ns();
 
@@ -350,7 +350,7 @@ int phase_ran_stat_run(struct phase_ctx *ctx)
 
 int phase_ran_delete_run(struct phase_ctx *ctx)
 {
-	struct files_state *fs = ctx->files;
+	struct filetest_state *fs = ctx->files;
 
 	uint64_t t0 = timer_now_ns();
 

@@ -1,41 +1,41 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * sync.h - keeping several clyde processes in step (-p, -y), as bonnie++'s
+ * barrier.h - keeping several clyde processes in step (-p, -y), as bonnie++'s
  * semaphores do: -p N makes a set of POSIX named semaphores forming one
  * barrier per test for N processes, -p -1 removes them; -y s waits at the
  * test's barrier before each test, -y p prompts on stdin instead.
  */
-#ifndef SYNC_H
-#define SYNC_H
+#ifndef BARRIER_H
+#define BARRIER_H
 
 #include <stddef.h>
 
 #include "clyde.h"
 #include "run.h"
 
-#define SYNC_MAX_PROCS 32767L /* the least SEM_VALUE_MAX POSIX allows */
-#define SYNC_PREFIX_ENV "CLYDE_SYNC_PREFIX"
-#define SYNC_PREFIX_DEFAULT "/clyde.sync"
+#define BARRIER_MAX_PROCS 32767L /* the least SEM_VALUE_MAX POSIX allows */
+#define BARRIER_PREFIX_ENV "CLYDE_SYNC_PREFIX"
+#define BARRIER_PREFIX_DEFAULT "/clyde.sync"
 
 /*
- * Create the semaphores for PROCS processes (1..SYNC_MAX_PROCS), replacing
+ * Create the semaphores for PROCS processes (1..BARRIER_MAX_PROCS), replacing
  * any old set, mode 0600 for the user clyde runs as. Names start with
  * $CLYDE_SYNC_PREFIX (default "/clyde.sync"). 0, or -1 with a one-line
  * reason in ERR.
  */
-int sync_create(long procs, char *err, size_t len);
+int barrier_create(long procs, char *err, size_t len);
 
 /* Remove the set. 0, or -1 with a reason in ERR (e.g. there is none). */
-int sync_remove(char *err, size_t len);
+int barrier_remove(char *err, size_t len);
 
 /* -y s: check, before any I/O, that the set exists and can be used. */
-int sync_check(char *err, size_t len);
+int barrier_check(char *err, size_t len);
 
 /*
  * Set hooks->before_phase for CFG's -y mode (nothing without -y). The
  * hooks ignore hooks->arg, so they sit beside any other hooks; they return
  * -1 when the barrier or stdin fails, or a signal interrupts the wait.
  */
-void sync_hooks(const struct config *cfg, struct run_hooks *hooks);
+void barrier_hooks(const struct config *cfg, struct run_hooks *hooks);
 
 #endif

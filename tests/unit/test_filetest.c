@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_files.c - the file tests' rules: names (hex index, alphabet,
+ * test_filetest.c - the file tests' rules: names (hex index, alphabet,
  * lengths, sequential vs random order, directory prefix), the spread over
  * directories, sizes, symlink targets, shuffles, and the clean-up that
  * removes only what clyde made.
@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "files.h"
+#include "filetest.h"
 
 static const char alphabet[] =
 	"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -31,9 +31,9 @@ static void test_rand(void)
 	bool same = true, in_range = true, saw[7] = { false };
 
 	for (int i = 0; i < 1000; i++) {
-		uint64_t x = files_rand_below(&a, 7);
+		uint64_t x = filetest_rand_below(&a, 7);
 
-		same = same && x == files_rand_below(&b, 7);
+		same = same && x == filetest_rand_below(&b, 7);
 		in_range = in_range && x < 7;
 		if (x < 7)
 			saw[x] = true;
@@ -42,7 +42,7 @@ static void test_rand(void)
 	CHECK("rand_below: in range", in_range);
 	CHECK("rand_below: every value drawn",
 	      saw[0] && saw[1] && saw[2] && saw[3] && saw[4] && saw[5] && saw[6]);
-	CHECK_U64("rand_below(1) is 0", files_rand_below(&a, 1), 0);
+	CHECK_U64("rand_below(1) is 0", filetest_rand_below(&a, 1), 0);
 }
 
 /* Files per directory for N files over D directories. */
@@ -50,7 +50,7 @@ static void spread(uint64_t n, uint64_t d, uint64_t *count)
 {
 	memset(count, 0, d * sizeof(*count));
 	for (uint64_t i = 0; i < n; i++) {
-		uint64_t k = files_dir_of(i, n, d);
+		uint64_t k = filetest_dir_of(i, n, d);
 		if (k < d)
 			count[k]++;
 	}
@@ -74,7 +74,7 @@ static void test_spread(void)
 	CHECK_U64("spread 4096/4: directory 3", c[3], 1021);
 	spread(1024, 1, c);
 	CHECK_U64("spread 1024/1: all in one", c[0], 1024);
-	CHECK_U64("spread D=1 is directory 0", files_dir_of(1023, 1024, 1), 0);
+	CHECK_U64("spread D=1 is directory 0", filetest_dir_of(1023, 1024, 1), 0);
 	/* More directories than N/2: bonnie++'s rule leaves the last ones empty. */
 	spread(1024, 1024, c);
 	CHECK_U64("spread 1024/1024: two per directory", c[0], 2);
@@ -83,37 +83,37 @@ static void test_spread(void)
 	for (uint64_t n = 1024; n <= 5120; n += 1024)
 		for (uint64_t d = 1; d <= 3000; d += 37)
 			for (uint64_t i = 0; i < n; i += 7) {
-				uint64_t k = files_dir_of(i, n, d);
+				uint64_t k = filetest_dir_of(i, n, d);
 				in_range = in_range && k < d;
 			}
 	CHECK("spread: every directory index below D", in_range);
 	for (uint64_t i = 0; i < 3000; i++) {
-		uint64_t k = files_dir_of(i, 3000, 7);
+		uint64_t k = filetest_dir_of(i, 3000, 7);
 		ordered = ordered && k >= prev;
 		prev = k;
 	}
 	CHECK("spread: index order fills directories in order", ordered);
 
 	char name[8];
-	files_dir_name(0, name, sizeof(name));
+	filetest_dir_name(0, name, sizeof(name));
 	CHECK_STR("directory name 0", name, "00000");
-	files_dir_name(99998, name, sizeof(name));
+	filetest_dir_name(99998, name, sizeof(name));
 	CHECK_STR("directory name 99998", name, "99998");
 }
 
 static void test_names(void)
 {
-	char name[FILES_NAME_MAX];
+	char name[FILETEST_NAME_MAX];
 	uint64_t rng = 7;
 	bool seq_ok = true, ran_ok = true, alpha_ok = true;
 	bool saw_len0 = false, saw_len12 = false, len_ok = true;
 
-	files_make_name(name, 0x1a2b, 1024, 1, FILES_SEQUENTIAL, &rng);
+	filetest_make_name(name, 0x1a2b, 1024, 1, FILETEST_SEQUENTIAL, &rng);
 	CHECK("sequential name starts with the 10-digit hex index",
 	      strncmp(name, "0000001a2b", 10) == 0);
-	CHECK_U64("sequential name index parses back", (uint64_t)files_seq_index(name),
+	CHECK_U64("sequential name index parses back", (uint64_t)filetest_seq_index(name),
 		  0x1a2b);
-	files_make_name(name, 0xabcdef, 1024, 1, FILES_RANDOM, &rng);
+	filetest_make_name(name, 0xabcdef, 1024, 1, FILETEST_RANDOM, &rng);
 	CHECK("random name ends with the hex index",
 	      strlen(name) >= 10 && strcmp(name + strlen(name) - 10, "0000abcdef") == 0);
 
@@ -122,15 +122,15 @@ static void test_names(void)
 		size_t len;
 
 		snprintf(hex, sizeof(hex), "%010llx", (unsigned long long)i);
-		files_make_name(name, i, 2000, 1, FILES_SEQUENTIAL, &rng);
+		filetest_make_name(name, i, 2000, 1, FILETEST_SEQUENTIAL, &rng);
 		len = strlen(name);
 		len_ok = len_ok && len >= 10 && len <= 22;
 		saw_len0 = saw_len0 || len == 10;
 		saw_len12 = saw_len12 || len == 22;
 		seq_ok = seq_ok && strncmp(name, hex, 10) == 0 &&
-			 files_seq_index(name) == (int64_t)i;
+			 filetest_seq_index(name) == (int64_t)i;
 		alpha_ok = alpha_ok && all_in_alphabet(name + 10, len - 10);
-		files_make_name(name, i, 2000, 1, FILES_RANDOM, &rng);
+		filetest_make_name(name, i, 2000, 1, FILETEST_RANDOM, &rng);
 		len = strlen(name);
 		len_ok = len_ok && len >= 10 && len <= 22;
 		ran_ok = ran_ok && len >= 10 && strcmp(name + len - 10, hex) == 0;
@@ -143,21 +143,21 @@ static void test_names(void)
 	CHECK("names: random = characters then index", ran_ok);
 	CHECK("names: random characters from [a-z0-9A-Z]", alpha_ok);
 
-	files_make_name(name, 600, 1024, 2, FILES_SEQUENTIAL, &rng);
+	filetest_make_name(name, 600, 1024, 2, FILETEST_SEQUENTIAL, &rng);
 	CHECK("names: file 600 of 1024 in 2 dirs is in 00001/",
 	      strncmp(name, "00001/0000000258", 16) == 0);
-	CHECK_STR("leaf drops the directory", files_leaf("00001/00000002", 2),
+	CHECK_STR("leaf drops the directory", filetest_leaf("00001/00000002", 2),
 		  "00000002");
-	CHECK_STR("leaf with one directory", files_leaf("00000002", 1), "00000002");
-	files_make_name(name, 512, 1024, 2, FILES_RANDOM, &rng);
+	CHECK_STR("leaf with one directory", filetest_leaf("00000002", 1), "00000002");
+	filetest_make_name(name, 512, 1024, 2, FILETEST_RANDOM, &rng);
 	CHECK("names: file 512 of 1024 in 2 dirs is in 00000/",
 	      strncmp(name, "00000/", 6) == 0);
 
-	CHECK("seq index: too short", files_seq_index("00000abc") == -1);
-	CHECK("seq index: too long", files_seq_index("0000000000abcdefghijklm") == -1);
-	CHECK("seq index: not hex", files_seq_index("00000000zz") == -1);
-	CHECK("seq index: upper-case hex refused", files_seq_index("00000000AB") == -1);
-	CHECK("seq index: a random-order name", files_seq_index("xyz0000000001") == -1);
+	CHECK("seq index: too short", filetest_seq_index("00000abc") == -1);
+	CHECK("seq index: too long", filetest_seq_index("0000000000abcdefghijklm") == -1);
+	CHECK("seq index: not hex", filetest_seq_index("00000000zz") == -1);
+	CHECK("seq index: upper-case hex refused", filetest_seq_index("00000000AB") == -1);
+	CHECK("seq index: a random-order name", filetest_seq_index("xyz0000000001") == -1);
 }
 
 static void test_sizes(void)
@@ -171,14 +171,14 @@ static void test_sizes(void)
 	uint64_t rng = 3, before = rng;
 	bool ranged_ok = true, from0_ok = true, saw[3] = { false };
 
-	CHECK_U64("size: fixed 4k:4k", files_pick_size(&fixed, &rng), 4096);
+	CHECK_U64("size: fixed 4k:4k", filetest_pick_size(&fixed, &rng), 4096);
 	CHECK("size: fixed draws no number", rng == before);
-	CHECK_U64("size: 0:0 is empty", files_pick_size(&zero, &rng), 0);
-	CHECK_U64("size: links make file 0 empty", files_pick_size(&links, &rng), 0);
+	CHECK_U64("size: 0:0 is empty", filetest_pick_size(&zero, &rng), 0);
+	CHECK_U64("size: links make file 0 empty", filetest_pick_size(&links, &rng), 0);
 	for (int i = 0; i < 1000; i++) {
-		uint64_t s = files_pick_size(&ranged, &rng);
-		uint64_t t = files_pick_size(&from0, &rng);
-		uint64_t u = files_pick_size(&tiny, &rng);
+		uint64_t s = filetest_pick_size(&ranged, &rng);
+		uint64_t t = filetest_pick_size(&from0, &rng);
+		uint64_t u = filetest_pick_size(&tiny, &rng);
 
 		ranged_ok = ranged_ok && s >= 1024 && s <= 4096;
 		from0_ok = from0_ok && t <= 4096;
@@ -196,32 +196,32 @@ static void test_symlinks(void)
 {
 	char target[64];
 
-	files_symlink_target("0000000000abc", 1, target, sizeof(target));
+	filetest_symlink_target("0000000000abc", 1, target, sizeof(target));
 	CHECK_STR("symlink target, one directory", target, "0000000000abc");
-	files_symlink_target("00000/0000000000abc", 4, target, sizeof(target));
+	filetest_symlink_target("00000/0000000000abc", 4, target, sizeof(target));
 	CHECK_STR("symlink target, several directories", target,
 		  "../00000/0000000000abc");
 }
 
 static int by_name(const void *a, const void *b)
 {
-	return strcmp(((const struct files_entry *)a)->name,
-		      ((const struct files_entry *)b)->name);
+	return strcmp(((const struct filetest_entry *)a)->name,
+		      ((const struct filetest_entry *)b)->name);
 }
 
 static void test_shuffle(void)
 {
 	enum { N = 1000 };
-	static struct files_entry list[N], copy[N], again[N];
+	static struct filetest_entry list[N], copy[N], again[N];
 	struct file_params fp = { 1, 100, 0, 3, 8192 };
 	uint64_t rng = 11, rng2 = 11;
 	bool moved = false;
 
-	files_build_list(list, N, &fp, FILES_SEQUENTIAL, &rng);
-	files_build_list(again, N, &fp, FILES_SEQUENTIAL, &rng2);
+	filetest_build_list(list, N, &fp, FILETEST_SEQUENTIAL, &rng);
+	filetest_build_list(again, N, &fp, FILETEST_SEQUENTIAL, &rng2);
 	CHECK("build: same seed, same list", memcmp(list, again, sizeof(list)) == 0);
 	memcpy(copy, list, sizeof(list));
-	files_shuffle(list, N, &rng);
+	filetest_shuffle(list, N, &rng);
 	for (int i = 0; i < N; i++)
 		moved = moved || strcmp(list[i].name, copy[i].name) != 0;
 	CHECK("shuffle: changes the order", moved);
@@ -232,9 +232,9 @@ static void test_shuffle(void)
 	/* Unbiased: each of 3 elements lands in each place about a third of the time. */
 	unsigned where[3][3] = { { 0 } };
 	for (int t = 0; t < 30000; t++) {
-		struct files_entry three[3] = { { 0, "a" }, { 1, "b" }, { 2, "c" } };
+		struct filetest_entry three[3] = { { 0, "a" }, { 1, "b" }, { 2, "c" } };
 
-		files_shuffle(three, 3, &rng);
+		filetest_shuffle(three, 3, &rng);
 		for (int p = 0; p < 3; p++)
 			where[three[p].size_bytes][p]++;
 	}
@@ -261,14 +261,14 @@ static void test_state(void)
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.files = (struct file_params){ 1, 16, 16, 3, 4096 };
 	cfg.seed = 5;
-	struct files_state *fs = files_state_new(&cfg, dir, 1, 2);
+	struct filetest_state *fs = filetest_state_new(&cfg, dir, 1, 2);
 	CHECK("state: made", fs != NULL);
 	if (!fs)
 		return;
 	CHECK("state: copy directory named files.1",
 	      strlen(fs->path) > 8 && strcmp(fs->path + strlen(fs->path) - 8, "/files.1") == 0);
 	CHECK_U64("state: 1024 files", fs->count, 1024);
-	CHECK("state: prepare", files_state_prepare(fs, FILES_SEQUENTIAL, failed,
+	CHECK("state: prepare", filetest_state_prepare(fs, FILETEST_SEQUENTIAL, failed,
 						    sizeof(failed), &op) == 0);
 	snprintf(stray, sizeof(stray), "%s/00002", fs->path);
 	CHECK("state: sub-directories made", stat(stray, &st) == 0 && S_ISDIR(st.st_mode));
@@ -277,25 +277,25 @@ static void test_state(void)
 	if (fd >= 0)
 		close(fd);
 	fs->created = 1;
-	CHECK("state: clean-up", files_state_cleanup(fs, failed, sizeof(failed)) == 0);
+	CHECK("state: clean-up", filetest_state_cleanup(fs, failed, sizeof(failed)) == 0);
 	CHECK("state: directory removed", stat(fs->path, &st) != 0 && errno == ENOENT);
 	CHECK("state: clean-up twice is harmless",
-	      files_state_cleanup(fs, failed, sizeof(failed)) == 0);
+	      filetest_state_cleanup(fs, failed, sizeof(failed)) == 0);
 
 	/* A file clyde did not make stays, and so does its directory. */
-	CHECK("state: prepare again", files_state_prepare(fs, FILES_RANDOM, failed,
+	CHECK("state: prepare again", filetest_state_prepare(fs, FILETEST_RANDOM, failed,
 							  sizeof(failed), &op) == 0);
 	snprintf(stray, sizeof(stray), "%s/00001/not-clydes", fs->path);
 	fd = open(stray, O_WRONLY | O_CREAT | O_EXCL, 0600);
 	if (fd >= 0)
 		close(fd);
 	CHECK("state: clean-up refuses a foreign file",
-	      files_state_cleanup(fs, failed, sizeof(failed)) != 0);
+	      filetest_state_cleanup(fs, failed, sizeof(failed)) != 0);
 	CHECK("state: the foreign file is still there", stat(stray, &st) == 0);
 	unlink(stray);
 	CHECK("state: clean-up after it went",
-	      files_state_cleanup(fs, failed, sizeof(failed)) == 0);
-	files_state_free(fs);
+	      filetest_state_cleanup(fs, failed, sizeof(failed)) == 0);
+	filetest_state_free(fs);
 	CHECK("state: scratch directory empty again", rmdir(dir) == 0);
 }
 

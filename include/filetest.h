@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * files.h - the file tests (-n): one copy's state (its directory, its name
+ * filetest.h - the file tests (-n): one copy's state (its directory, its name
  * list, its buffer) and the pure rules behind them: names, their spread
  * over directories, sizes, symlink targets and shuffles, all drawn from a
  * generator seeded by -z so the same seed makes the same files.
  */
-#ifndef FILES_H
-#define FILES_H
+#ifndef FILETEST_H
+#define FILETEST_H
 
 #include <limits.h>
 #include <stdbool.h>
@@ -15,77 +15,77 @@
 
 #include "clyde.h"
 
-#define FILES_HEX_DIGITS 10     /* the index, as bonnie++ 1.96+ prints it */
-#define FILES_RAND_CHARS_MAX 12 /* 0..12 random characters per name */
-#define FILES_DIR_CHARS 6       /* "00001/" when there are several dirs */
-#define FILES_NAME_MAX 32       /* longest name (28) + NUL, rounded up */
-#define FILES_MAX_DIRS 99999u
+#define FILETEST_HEX_DIGITS 10     /* the index, as bonnie++ 1.96+ prints it */
+#define FILETEST_RAND_CHARS_MAX 12 /* 0..12 random characters per name */
+#define FILETEST_DIR_CHARS 6       /* "00001/" when there are several dirs */
+#define FILETEST_NAME_MAX 32       /* longest name (28) + NUL, rounded up */
+#define FILETEST_MAX_DIRS 99999u
 /* bonnie++'s limit: 37 bytes of bookkeeping per file must fit in 1 GiB. */
-#define FILES_MAX_COUNT_K 28339u
+#define FILETEST_MAX_COUNT_K 28339u
 
 /* One file of the list: what create makes, what the other tests find. */
-struct files_entry {
+struct filetest_entry {
 	uint64_t size_bytes;
-	char name[FILES_NAME_MAX]; /* relative to the copy's directory */
+	char name[FILETEST_NAME_MAX]; /* relative to the copy's directory */
 };
-#define FILES_ENTRY_BYTES (sizeof(struct files_entry))
+#define FILETEST_ENTRY_BYTES (sizeof(struct filetest_entry))
 
 /* Sequential names start with the index, random ones end with it. */
-enum files_order { FILES_SEQUENTIAL, FILES_RANDOM };
+enum filetest_order { FILETEST_SEQUENTIAL, FILETEST_RANDOM };
 
 /* The next 64 random bits of the generator at *STATE (splitmix64). */
-uint64_t files_rand_next(uint64_t *state);
+uint64_t filetest_rand_next(uint64_t *state);
 
 /* A uniform number in [0, N) (N > 0), without modulo bias. */
-uint64_t files_rand_below(uint64_t *state, uint64_t n);
+uint64_t filetest_rand_below(uint64_t *state, uint64_t n);
 
 /*
  * Directory of file I of N spread over DIRS, as bonnie++ does: directory 0
  * until it holds N / DIRS + 1 files, then directory 1, and so on (N = 1024,
  * DIRS = 2 gives 513 and 511).
  */
-uint64_t files_dir_of(uint64_t i, uint64_t n, uint64_t dirs);
+uint64_t filetest_dir_of(uint64_t i, uint64_t n, uint64_t dirs);
 
 /* Name of sub-directory D ("00000") into OUT (at least 6 bytes). */
-void files_dir_name(uint64_t d, char *out, size_t len);
+void filetest_dir_name(uint64_t d, char *out, size_t len);
 
 /*
- * Name of file INDEX of N into OUT (FILES_NAME_MAX bytes): with DIRS > 1
+ * Name of file INDEX of N into OUT (FILETEST_NAME_MAX bytes): with DIRS > 1
  * its directory "%05u/" first, then 10 lower-case hex digits of INDEX and 0..12
- * random characters from [a-z0-9A-Z], index first for FILES_SEQUENTIAL,
- * last for FILES_RANDOM. Draws 1 + length numbers from *RNG.
+ * random characters from [a-z0-9A-Z], index first for FILETEST_SEQUENTIAL,
+ * last for FILETEST_RANDOM. Draws 1 + length numbers from *RNG.
  */
-void files_make_name(char *out, uint64_t index, uint64_t n, uint64_t dirs,
-		     enum files_order order, uint64_t *rng);
+void filetest_make_name(char *out, uint64_t index, uint64_t n, uint64_t dirs,
+		     enum filetest_order order, uint64_t *rng);
 
 /*
  * Size of one file under FP: 0 for links, max when max == min, else
  * min + uniform(0 .. max - min). Draws one number from *RNG only when random.
  */
-uint64_t files_pick_size(const struct file_params *fp, uint64_t *rng);
+uint64_t filetest_pick_size(const struct file_params *fp, uint64_t *rng);
 
 /*
  * Target of every symlink (-n N:-2), given file 0's NAME0: a path that
  * resolves from every directory ("../00000/x" with DIRS > 1, "x" with one).
  */
-void files_symlink_target(const char *name0, uint64_t dirs, char *out,
+void filetest_symlink_target(const char *name0, uint64_t dirs, char *out,
 			  size_t len);
 
 /* Fisher-Yates shuffle of LIST[0..n), every order equally likely. */
-void files_shuffle(struct files_entry *list, uint64_t n, uint64_t *rng);
+void filetest_shuffle(struct filetest_entry *list, uint64_t n, uint64_t *rng);
 
 /* The index a sequential-order name LEAF (no directory) starts with, or -1. */
-int64_t files_seq_index(const char *leaf);
+int64_t filetest_seq_index(const char *leaf);
 
 /* LEAF: NAME without its "00001/" directory, given DIRS. */
-const char *files_leaf(const char *name, uint64_t dirs);
+const char *filetest_leaf(const char *name, uint64_t dirs);
 
 /*
  * Fill LIST[0..n) for N files under FP in ORDER: names and sizes, drawn
  * from the generator at *RNG.
  */
-void files_build_list(struct files_entry *list, uint64_t n,
-		      const struct file_params *fp, enum files_order order,
+void filetest_build_list(struct filetest_entry *list, uint64_t n,
+		      const struct file_params *fp, enum filetest_order order,
 		      uint64_t *rng);
 
 /*
@@ -93,13 +93,13 @@ void files_build_list(struct files_entry *list, uint64_t n,
  * the phases' prepare) and by that copy's thread while a phase runs, never
  * by two at once.
  */
-struct files_state {
+struct filetest_state {
 	const struct config *cfg;
 	unsigned copy;
 	char path[PATH_MAX];     /* WORKDIR/files, or WORKDIR/files.N under -c */
 	uint64_t count;          /* files: count_k x 1024 */
 	uint64_t dirs;
-	struct files_entry *list; /* count records, one allocation */
+	struct filetest_entry *list; /* count records, one allocation */
 	unsigned char *buf;      /* file chunk bytes, initialised */
 	uint64_t rng;            /* generator state for sizes and shuffles */
 	int top_fd;              /* the copy's directory, -1 when not open */
@@ -115,7 +115,7 @@ struct files_state {
  * (or files.COPY). Allocates the name list and buffer now, before any I/O.
  * NULL with errno (ENOMEM, ENAMETOOLONG) on failure.
  */
-struct files_state *files_state_new(const struct config *cfg,
+struct filetest_state *filetest_state_new(const struct config *cfg,
 				    const char *workdir, unsigned copy,
 				    unsigned copies);
 
@@ -124,14 +124,14 @@ struct files_state *files_state_new(const struct config *cfg,
  * build a fresh name list in ORDER. Returns 0, or -1 with errno and the
  * failing path in FAILED (LEN bytes) and *OP naming the operation.
  */
-int files_state_prepare(struct files_state *fs, enum files_order order,
+int filetest_state_prepare(struct filetest_state *fs, enum filetest_order order,
 			char *failed, size_t len, const char **op);
 
 /*
  * The copy's directory is gone (a delete phase removed it): close its
  * descriptors and forget it.
  */
-void files_state_removed(struct files_state *fs);
+void filetest_state_removed(struct filetest_state *fs);
 
 /*
  * Remove whatever of the copy's files and directories still exists, by
@@ -139,9 +139,9 @@ void files_state_removed(struct files_state *fs);
  * Idempotent. Returns 0, or -1 with errno and the path that could not be
  * removed in FAILED.
  */
-int files_state_cleanup(struct files_state *fs, char *failed, size_t len);
+int filetest_state_cleanup(struct filetest_state *fs, char *failed, size_t len);
 
-/* Release the state (after files_state_cleanup). NULL is fine. */
-void files_state_free(struct files_state *fs);
+/* Release the state (after filetest_state_cleanup). NULL is fine. */
+void filetest_state_free(struct filetest_state *fs);
 
 #endif

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * files.c - the file tests' rules and each copy's state: names, their
+ * filetest.c - the file tests' rules and each copy's state: names, their
  * directories, sizes, symlink targets and shuffles from a seeded generator;
  * the copy's directory tree, made for each create phase and removed (by
  * name, only what clyde created) after an error or interrupt.
  */
-#include "files.h"
+#include "filetest.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -24,7 +24,7 @@ static const char name_chars[] =
 	"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 #define NAME_CHARS (sizeof(name_chars) - 1)
 
-uint64_t files_rand_next(uint64_t *state)
+uint64_t filetest_rand_next(uint64_t *state)
 {
 	uint64_t x = *state;
 
@@ -32,20 +32,20 @@ uint64_t files_rand_next(uint64_t *state)
 	return data_mix64(x); /* data_mix64 adds the gamma first */
 }
 
-uint64_t files_rand_below(uint64_t *state, uint64_t n)
+uint64_t filetest_rand_below(uint64_t *state, uint64_t n)
 {
 	/* Reject the 2^64 mod n lowest values, so every residue is equally likely. */
 	uint64_t threshold = (0 - n) % n;
 
 	for (;;) {
-		uint64_t x = files_rand_next(state);
+		uint64_t x = filetest_rand_next(state);
 
 		if (x >= threshold)
 			return x % n;
 	}
 }
 
-uint64_t files_dir_of(uint64_t i, uint64_t n, uint64_t dirs)
+uint64_t filetest_dir_of(uint64_t i, uint64_t n, uint64_t dirs)
 {
 	if (dirs <= 1)
 		return 0;
@@ -55,61 +55,61 @@ uint64_t files_dir_of(uint64_t i, uint64_t n, uint64_t dirs)
 /* "00001/" (6 bytes, no NUL) for directory D < 100000. */
 static void put_dir(char *p, uint64_t d)
 {
-	for (int k = FILES_DIR_CHARS - 2; k >= 0; k--) {
+	for (int k = FILETEST_DIR_CHARS - 2; k >= 0; k--) {
 		p[k] = (char)('0' + d % 10);
 		d /= 10;
 	}
-	p[FILES_DIR_CHARS - 1] = '/';
+	p[FILETEST_DIR_CHARS - 1] = '/';
 }
 
-void files_dir_name(uint64_t d, char *out, size_t len)
+void filetest_dir_name(uint64_t d, char *out, size_t len)
 {
-	char name[FILES_DIR_CHARS];
+	char name[FILETEST_DIR_CHARS];
 
 	put_dir(name, d);
-	snprintf(out, len, "%.*s", FILES_DIR_CHARS - 1, name);
+	snprintf(out, len, "%.*s", FILETEST_DIR_CHARS - 1, name);
 }
 
-void files_make_name(char *out, uint64_t index, uint64_t n, uint64_t dirs,
-		     enum files_order order, uint64_t *rng)
+void filetest_make_name(char *out, uint64_t index, uint64_t n, uint64_t dirs,
+		     enum filetest_order order, uint64_t *rng)
 {
-	char chars[FILES_RAND_CHARS_MAX];
-	size_t len = (size_t)files_rand_below(rng, FILES_RAND_CHARS_MAX + 1);
+	char chars[FILETEST_RAND_CHARS_MAX];
+	size_t len = (size_t)filetest_rand_below(rng, FILETEST_RAND_CHARS_MAX + 1);
 	char *p = out;
 
 	for (size_t i = 0; i < len; i++)
-		chars[i] = name_chars[files_rand_below(rng, NAME_CHARS)];
+		chars[i] = name_chars[filetest_rand_below(rng, NAME_CHARS)];
 	if (dirs > 1) {
-		put_dir(p, files_dir_of(index, n, dirs));
-		p += FILES_DIR_CHARS;
+		put_dir(p, filetest_dir_of(index, n, dirs));
+		p += FILETEST_DIR_CHARS;
 	}
-	if (order == FILES_RANDOM) {
+	if (order == FILETEST_RANDOM) {
 		memcpy(p, chars, len);
 		p += len;
 	}
-	for (int k = FILES_HEX_DIGITS - 1; k >= 0; k--) {
+	for (int k = FILETEST_HEX_DIGITS - 1; k >= 0; k--) {
 		p[k] = "0123456789abcdef"[index & 15];
 		index >>= 4;
 	}
-	p += FILES_HEX_DIGITS;
-	if (order == FILES_SEQUENTIAL) {
+	p += FILETEST_HEX_DIGITS;
+	if (order == FILETEST_SEQUENTIAL) {
 		memcpy(p, chars, len);
 		p += len;
 	}
 	*p = '\0';
 }
 
-uint64_t files_pick_size(const struct file_params *fp, uint64_t *rng)
+uint64_t filetest_pick_size(const struct file_params *fp, uint64_t *rng)
 {
 	if (fp->max_bytes < 0)
 		return 0; /* links: file 0 is empty */
 	if (fp->max_bytes <= fp->min_bytes)
 		return (uint64_t)fp->max_bytes;
 	return (uint64_t)fp->min_bytes +
-	       files_rand_below(rng, (uint64_t)(fp->max_bytes - fp->min_bytes) + 1);
+	       filetest_rand_below(rng, (uint64_t)(fp->max_bytes - fp->min_bytes) + 1);
 }
 
-void files_symlink_target(const char *name0, uint64_t dirs, char *out,
+void filetest_symlink_target(const char *name0, uint64_t dirs, char *out,
 			  size_t len)
 {
 	/* bonnie++ 2.00a drops the "00000/" and the links in the other
@@ -117,25 +117,25 @@ void files_symlink_target(const char *name0, uint64_t dirs, char *out,
 	snprintf(out, len, "%s%s", dirs > 1 ? "../" : "", name0);
 }
 
-void files_shuffle(struct files_entry *list, uint64_t n, uint64_t *rng)
+void filetest_shuffle(struct filetest_entry *list, uint64_t n, uint64_t *rng)
 {
 	for (uint64_t i = n; i > 1; i--) {
-		uint64_t j = files_rand_below(rng, i);
-		struct files_entry t = list[i - 1];
+		uint64_t j = filetest_rand_below(rng, i);
+		struct filetest_entry t = list[i - 1];
 
 		list[i - 1] = list[j];
 		list[j] = t;
 	}
 }
 
-int64_t files_seq_index(const char *leaf)
+int64_t filetest_seq_index(const char *leaf)
 {
 	size_t len = strlen(leaf);
 	int64_t v = 0;
 
-	if (len < FILES_HEX_DIGITS || len > FILES_HEX_DIGITS + FILES_RAND_CHARS_MAX)
+	if (len < FILETEST_HEX_DIGITS || len > FILETEST_HEX_DIGITS + FILETEST_RAND_CHARS_MAX)
 		return -1;
-	for (int k = 0; k < FILES_HEX_DIGITS; k++) {
+	for (int k = 0; k < FILETEST_HEX_DIGITS; k++) {
 		char c = leaf[k];
 
 		if (c >= '0' && c <= '9')
@@ -148,33 +148,33 @@ int64_t files_seq_index(const char *leaf)
 	return v;
 }
 
-const char *files_leaf(const char *name, uint64_t dirs)
+const char *filetest_leaf(const char *name, uint64_t dirs)
 {
-	return dirs > 1 ? name + FILES_DIR_CHARS : name;
+	return dirs > 1 ? name + FILETEST_DIR_CHARS : name;
 }
 
-void files_build_list(struct files_entry *list, uint64_t n,
-		      const struct file_params *fp, enum files_order order,
+void filetest_build_list(struct filetest_entry *list, uint64_t n,
+		      const struct file_params *fp, enum filetest_order order,
 		      uint64_t *rng)
 {
 	for (uint64_t i = 0; i < n; i++) {
-		files_make_name(list[i].name, i, n, fp->dirs, order, rng);
-		list[i].size_bytes = files_pick_size(fp, rng);
+		filetest_make_name(list[i].name, i, n, fp->dirs, order, rng);
+		list[i].size_bytes = filetest_pick_size(fp, rng);
 	}
 }
 
 /* Each copy and each create order gets its own names from the one -z seed. */
-static uint64_t list_seed(const struct files_state *fs, enum files_order order)
+static uint64_t list_seed(const struct filetest_state *fs, enum filetest_order order)
 {
 	return data_mix64(fs->cfg->seed ^
 			  data_mix64(0x66696c6573ULL + fs->copy * 2u + (unsigned)order));
 }
 
-struct files_state *files_state_new(const struct config *cfg,
+struct filetest_state *filetest_state_new(const struct config *cfg,
 				    const char *workdir, unsigned copy,
 				    unsigned copies)
 {
-	struct files_state *fs = calloc(1, sizeof(*fs));
+	struct filetest_state *fs = calloc(1, sizeof(*fs));
 	size_t chunk = cfg->files.chunk_bytes;
 	int n;
 
@@ -188,7 +188,7 @@ struct files_state *files_state_new(const struct config *cfg,
 	fs->dir_sync = cfg->mode.sync_writes;
 	n = copies > 1 ? snprintf(fs->path, sizeof(fs->path), "%s/files.%u", workdir, copy)
 		       : snprintf(fs->path, sizeof(fs->path), "%s/files", workdir);
-	if (n < 0 || (size_t)n + 1 + FILES_NAME_MAX >= sizeof(fs->path)) {
+	if (n < 0 || (size_t)n + 1 + FILETEST_NAME_MAX >= sizeof(fs->path)) {
 		free(fs);
 		errno = ENAMETOOLONG;
 		return NULL;
@@ -198,7 +198,7 @@ struct files_state *files_state_new(const struct config *cfg,
 	if (fs->dir_sync && fs->dirs > 1)
 		fs->dir_fds = malloc(fs->dirs * sizeof(*fs->dir_fds));
 	if (!fs->list || !fs->buf || (fs->dir_sync && fs->dirs > 1 && !fs->dir_fds)) {
-		files_state_free(fs);
+		filetest_state_free(fs);
 		errno = ENOMEM;
 		return NULL;
 	}
@@ -210,7 +210,7 @@ struct files_state *files_state_new(const struct config *cfg,
 		uint64_t state = data_mix64(cfg->seed ^ 0x62756666ULL ^ copy);
 
 		for (size_t i = 0; i + 8 <= chunk; i += 8) {
-			uint64_t v = files_rand_next(&state);
+			uint64_t v = filetest_rand_next(&state);
 			memcpy(fs->buf + i, &v, 8);
 		}
 	}
@@ -237,13 +237,13 @@ static int fail_with(char *failed, size_t len, const char *path,
 	return -1;
 }
 
-int files_state_prepare(struct files_state *fs, enum files_order order,
+int filetest_state_prepare(struct filetest_state *fs, enum filetest_order order,
 			char *failed, size_t len, const char **op)
 {
-	char dname[FILES_DIR_CHARS + 2];
+	char dname[FILETEST_DIR_CHARS + 2];
 
 	fs->rng = list_seed(fs, order);
-	files_build_list(fs->list, fs->count, &fs->cfg->files, order, &fs->rng);
+	filetest_build_list(fs->list, fs->count, &fs->cfg->files, order, &fs->rng);
 	fs->created = 0;
 	if (mkdir(fs->path, 0700) != 0)
 		return fail_with(failed, len, fs->path, NULL, op, "mkdir");
@@ -254,7 +254,7 @@ int files_state_prepare(struct files_state *fs, enum files_order order,
 	if (fs->top_fd < 0)
 		return fail_with(failed, len, fs->path, NULL, op, "open directory");
 	for (uint64_t d = 0; fs->dirs > 1 && d < fs->dirs; d++) {
-		files_dir_name(d, dname, sizeof(dname));
+		filetest_dir_name(d, dname, sizeof(dname));
 		if (mkdirat(fs->top_fd, dname, 0700) != 0)
 			return fail_with(failed, len, fs->path, dname, op, "mkdir");
 		fs->dirs_made = d + 1;
@@ -269,7 +269,7 @@ int files_state_prepare(struct files_state *fs, enum files_order order,
 	return 0;
 }
 
-static void close_dirs(struct files_state *fs)
+static void close_dirs(struct filetest_state *fs)
 {
 	for (uint64_t d = 0; fs->dir_fds && d < fs->dirs; d++) {
 		if (fs->dir_fds[d] >= 0)
@@ -281,7 +281,7 @@ static void close_dirs(struct files_state *fs)
 	fs->top_fd = -1;
 }
 
-void files_state_removed(struct files_state *fs)
+void filetest_state_removed(struct filetest_state *fs)
 {
 	close_dirs(fs);
 	cleanup_forget(fs->path);
@@ -290,9 +290,9 @@ void files_state_removed(struct files_state *fs)
 	fs->created = 0;
 }
 
-int files_state_cleanup(struct files_state *fs, char *failed, size_t len)
+int filetest_state_cleanup(struct filetest_state *fs, char *failed, size_t len)
 {
-	char dname[FILES_DIR_CHARS + 2];
+	char dname[FILETEST_DIR_CHARS + 2];
 	int rc = 0, err = 0;
 
 	if (!fs)
@@ -313,7 +313,7 @@ int files_state_cleanup(struct files_state *fs, char *failed, size_t len)
 		}
 	}
 	for (uint64_t d = 0; fs->top_fd >= 0 && d < fs->dirs_made; d++) {
-		files_dir_name(d, dname, sizeof(dname));
+		filetest_dir_name(d, dname, sizeof(dname));
 		if (unlinkat(fs->top_fd, dname, AT_REMOVEDIR) != 0 &&
 		    errno != ENOENT && rc == 0) {
 			err = errno;
@@ -330,12 +330,12 @@ int files_state_cleanup(struct files_state *fs, char *failed, size_t len)
 		errno = err;
 		return -1;
 	}
-	files_state_removed(fs);
+	filetest_state_removed(fs);
 	errno = err;
 	return rc;
 }
 
-void files_state_free(struct files_state *fs)
+void filetest_state_free(struct filetest_state *fs)
 {
 	if (!fs)
 		return;
