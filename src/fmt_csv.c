@@ -2,7 +2,7 @@
 /*
  * fmt_csv.c - the CSV writers and header lines of formats 1.03 (27 fields),
  * 1.96 and 1.97 (48) and 1.98 (50), field for field as bonnie++ places them
- * (reference 9), and the field names the CSV reader quotes in its errors.
+ * (doc/formats.md, "CSV lines"), and the field names the CSV reader quotes in its errors.
  */
 #include <inttypes.h>
 #include <string.h>

@@ -5,48 +5,9 @@
  * the random-I/O tests. Owns JSON string escaping and number printing.
  *
  * Every key is always present, so consumers need no existence checks; what
- * was not measured or is not known is null. Keys of one run object:
- *
- *   clyde_version   string  the clyde that wrote this JSON
- *   program         string  "clyde" or "bonnie++" (who measured the run)
- *   version         string  that program's version ("0.1.0", "2.00a")
- *   csv_format      string  the CSV format the run was read from ("1.98"),
- *                           null for a live run
- *   machine, seed   string  (seed null when the CSV had none)
- *   config          object  directory (string), size_mib, chunk_bytes,
- *                           seeks, seekers (I/O part; size_mib 0 = no I/O
- *                           tests), perchar_mib (0 = per-char skipped),
- *                           files {count_k (0 = no file tests), max_bytes
- *                           (-1 hard links, -2 symlinks), min_bytes, dirs,
- *                           chunk_bytes}, concurrency, direct, sync_writes,
- *                           zeros (bools), char_io ("stdio"|"syscall"),
- *                           dio_align, verify (bool), random_time_s.
- *                           Fields a CSV line does not carry (directory,
- *                           perchar_mib, the I/O mode, verify,
- *                           random_time_s) are null for runs read from CSV.
- *   environment     object  kernel, filesystem, device, scheduler (strings),
- *                           rotational (bool), ram_mib, cpus; each null when
- *                           unknown (always for runs read from CSV)
- *   phases          array   12 objects in bonnie++ order:
- *       name        string  "block output"      key    string  CSV column
- *                           ("putc", "put_block", ... "ran_del")
- *       state       string  "ok" | "too_fast" (tables print +++++) | "not_run"
- *       unit        string  "KiB/s" | "seeks/s" | "files/s"
- *       rate, cpu_percent   number, the measured value even when too_fast;
- *                           null when not run (or too_fast from a CSV line)
- *       elapsed_s, cpu_s    number; bytes, read_bytes, ops  integer:
- *                           null unless measured by a live run
- *       latency_us  object  count (integer), min, mean, p50, p99, p999, max
- *                           in microseconds; a CSV line carries only max
- *                           (the others null); null when no latency
- *       device      object  read_bytes, write_bytes the block device moved
- *                           during the phase (the truth check); null when
- *                           not known
- *   random_io       array   per --random-io test, reads then writes:
- *                           op ("read"|"write"), depth, block_bytes, iops,
- *                           mib_per_s, cpu_percent, elapsed_s, cpu_s (null
- *                           when the test did not run: no ops or no time),
- *                           ops, latency_us, device (as in phases)
+ * was not measured or is not known is null. The keys and their meanings
+ * are documented in the man page (JSON, under OUTPUT), the one place a
+ * reader looks; a change here changes it there.
  */
 #include <inttypes.h>
 #include <math.h>

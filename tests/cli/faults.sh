@@ -2,7 +2,7 @@
 # Disk faults mid-run on scratch filesystems (root only): ENOSPC on tmpfs and
 # loop ext4, running out of inodes, EIO from a zram disk past its memory
 # limit, EDQUOT, EROFS, SIGXFSZ, SIGXCPU, and the preflight's refusals: one
-# "clyde: PATH: OPERATION: reason" line, SPEC §1's status, nothing left.
+# "clyde: PATH: OPERATION: reason" line, the status the man page gives, nothing left.
 . tests/cli/lib.sh
 MOUNTS=""
 ZRAM=""

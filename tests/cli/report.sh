@@ -48,7 +48,7 @@ check "'-' and --format=: same output" cmp -s "$T/out" "$T/from-file"
 report "default" "$T/all.csv"
 check "default format is text-1.03" grep -q '^Machine  *Size K/sec %CP' "$T/out"
 
-# Every version of bonnie++ (reference 9) and clyde's own lines, together.
+# Every version of bonnie++ (doc/formats.md) and clyde's own lines, together.
 cat >"$T/mixed.csv" <<'EOF'
 name,file_size,putc,putc_cpu,put_block,put_block_cpu,rewrite,rewrite_cpu,getc,getc_cpu,get_block,get_block_cpu,seeks,seeks_cpu,num_files,seq_create,seq_create_cpu,seq_stat,seq_stat_cpu,seq_del,seq_del_cpu,ran_create,ran_create_cpu,ran_stat,ran_stat_cpu,ran_del,ran_del_cpu
 ubuntu,2G,25694,86,34366,20,12165,5,14105,61,26306,4,84.4,0,16,1083,82,+++++,+++,28930,83,1258,91,+++++,+++,3121,78

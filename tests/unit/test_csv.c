@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_csv.c - the CSV reader and headers: every example line of reference 9,
+ * test_csv.c - the CSV reader and headers: every example line of doc/formats.md,
  * round trips through each writer, malformed lines with their reasons.
  * `test_csv --emit-198 FILE` writes clyde 1.98 lines for tests/cli.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_fmt.c - golden tests of the formatters: every bonnie++ 2.00a fixture
- * re-rendered from its CSV line in every layout, the reference's examples,
+ * re-rendered from its CSV line in every layout, bonnie++'s own examples,
  * and hand-built edge cases. CLYDE_GOLDEN_UPDATE=1 rewrites tests/golden.
  */
 #include <dirent.h>
@@ -232,7 +232,7 @@ static struct run_results parse_or_die(const char *line)
 	return r;
 }
 
-/* The reference's own examples (BONNIE-REFERENCE.md 8.1-8.3), fed in as CSV. */
+/* Tables bonnie++ itself printed (doc/formats.md), fed in as CSV. */
 static void test_reference_tables(void)
 {
 	struct run_results r;
@@ -240,7 +240,7 @@ static void test_reference_tables(void)
 
 	r = parse_or_die("1.97,1.97,testhost,1,5,64M,,2590,99,+++++,+++,+++++,+++,4607,99,+++++,+++,+++++,+++,1,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,4211us,123us,139us,2269us,612us,5333us,603us,121us,303us,1330us,94us,113us");
 	got = table("1.97", &r, 1, false);
-	golden_check_text("reference 8.2 1.97 table", got,
+	golden_check_text("bonnie++ 1.97 table", got,
 		   "Version  1.97       ------Sequential Output------ --Sequential Input- --Random-\n"
 		   "Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
 		   "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
@@ -256,7 +256,7 @@ static void test_reference_tables(void)
 	r = parse_or_die("testhost,1G,125734,98,1087263,99,+++++,+++,261979,99,+++++,+++,+++++,+++,16:1000:100/2,11029,99,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++");
 	strcpy(r.version, "1.03e");
 	got = table("1.03", &r, 1, false);
-	golden_check_text("reference 8.3 1.03e table", got,
+	golden_check_text("bonnie++ 1.03e table", got,
 		   "Version 1.03e       ------Sequential Output------ --Sequential Input- --Random-\n"
 		   "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
 		   "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
@@ -269,7 +269,7 @@ static void test_reference_tables(void)
 
 	r = parse_or_die("marvin,2G,13035,33,7130,3,4800,2,9657,25,15041,4,206.5,0,16,18876,97,+++++,+++,15550,99,18906,99,+++++,+++,3895,26");
 	got = table("1.03", &r, 1, false);
-	golden_check_text("reference 8.3 public 1.03 table", got,
+	golden_check_text("bonnie++ public 1.03 table", got,
 		   "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
 		   "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
 		   "Machine        Size K/sec %CP K/sec %CP K/sec %CP K/sec %CP K/sec %CP  /sec %CP\n"
@@ -283,7 +283,7 @@ static void test_reference_tables(void)
 	/* 8.1's run, with the real file rates of its CSV line (9.1) where 2.00a printed 65536. */
 	r = parse_or_die("1.98,2.00a,testhost,1,1796210787,512M,,8192,5,2126,99,335052,83,+++++,+++,3246,99,+++++,+++,+++++,+++,64,,,,,47306,98,+++++,+++,100761,92,25654,97,+++++,+++,98670,91,4132us,319us,156us,4354us,159us,5187us,2912us,756us,14475us,12437us,566us,3603us");
 	got = table("2.00", &r, 1, false);
-	golden_check_text("reference 8.1 2.00a table, real file rates", got,
+	golden_check_text("bonnie++ 2.00a table, real file rates", got,
 		   "Version 2.00a       ------Sequential Output------ --Sequential Input- --Random-\n"
 		   "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
 		   "Name:Size etc        /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n"
@@ -298,17 +298,17 @@ static void test_reference_tables(void)
 
 	r = parse_or_die("1.98,2.00a,ANDREW-PC,1,1731170067,63G,,8192,5,6,6,51776,6,22717,6,6,7,40308,4,8475,109,16,,,,,793,6,1765,7,1574,7,827,6,1945,8,1416,6,1445ms,17524us,9356us,1284ms,5950us,408ms,15088us,15053us,18784us,11317us,3377us,12653us");
 	got = table("2.00", &r, 1, false);
-	CHECK("reference 9.1 public WSL text row",
+	CHECK("bonnie++ public WSL text row",
 	      strstr(got, "\nANDREW-PC       63G    6k   6 50.6m   6 22.2m   6    6k   7 39.4m   4  8475 109\n"));
-	CHECK("reference 9.1 public WSL file rates are real",
+	CHECK("bonnie++ public WSL file rates are real",
 	      strstr(got, "\n                 16   793   6  1765   7  1574   7   827   6  1945   8  1416   6\n"));
 	free(got);
 
 	r = parse_or_die("1.98,2.00a,averyveryverylongmachinename,2,1796211522,64M,,8192,10,2023,99,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,,,,,,,,,,,,,,,,,,4324us,126us,132us,2914us,108us,8135us,,,,,,");
 	got = table("2.00", &r, 1, false);
-	CHECK("reference 8 label averyver 64M::2::10",
+	CHECK("label averyver 64M::2::10",
 	      strstr(got, "\naveryver 64M::2::10 2023k  99 +++++ +++"));
-	CHECK("reference 8.1 no file part leaves an empty line",
+	CHECK("2.00a: no file part leaves an empty line",
 	      strlen(got) > 3 && strcmp(got + strlen(got) - 3, "s\n\n") == 0);
 	free(got);
 }

@@ -337,7 +337,7 @@ static void test_summary(void)
 	free(out);
 }
 
-/* bonnie++ 1.96's own rows (reference 8.2), from the public ako line. */
+/* bonnie++ 1.96's own rows, from the public ako line. */
 static void test_text_196(void)
 {
 	struct run_results r;
