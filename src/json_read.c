@@ -411,8 +411,11 @@ static int grow(void **array, size_t count, size_t *cap, size_t size)
 	return 0;
 }
 
-/* Refuse the nesting past the limit; the cursor is on '[' or '{'. */
-static int enter(struct parser *p)
+/*
+ * Step into an array or object (the cursor on its '[' or '{'): -1 past the
+ * depth limit, 1 when CLOSE ends it at once, 0 when items follow.
+ */
+static int enter(struct parser *p, int close)
 {
 	if (p->depth >= p->max_depth) {
 		fail_at(p, p->pos, "nested deeper than %u", p->max_depth);
@@ -421,24 +424,41 @@ static int enter(struct parser *p)
 	p->depth++;
 	p->pos++;
 	skip_space(p);
-	return 0;
+	if (peek(p) != close)
+		return 0;
+	p->pos++;
+	p->depth--;
+	return 1;
+}
+
+/* After an item: 0 when a ',' says another follows, 1 when CLOSE ends it, -1 else. */
+static int after_item(struct parser *p, int close, const char *wanted)
+{
+	skip_space(p);
+	if (peek(p) == ',') {
+		p->pos++;
+		skip_space(p);
+		return 0;
+	}
+	if (peek(p) == close) {
+		p->pos++;
+		p->depth--;
+		return 1;
+	}
+	fail_unexpected(p, wanted);
+	return -1;
 }
 
 static int parse_array(struct parser *p, struct json_value *v)
 {
 	size_t cap = 0;
+	int rc;
 
 	v->type = JSON_ARRAY;
 	v->items = NULL;
 	v->length = 0;
-	if (enter(p) != 0)
-		return -1;
-	if (peek(p) == ']') {
-		p->pos++;
-		p->depth--;
-		return 0;
-	}
-	for (;;) {
+	rc = enter(p, ']');
+	while (rc == 0) {
 		if (grow((void **)&v->items, v->length, &cap, sizeof(*v->items)) != 0) {
 			fail_at(p, p->pos, "out of memory");
 			return -1;
@@ -447,20 +467,9 @@ static int parse_array(struct parser *p, struct json_value *v)
 		v->items[v->length].type = JSON_NULL;
 		if (parse_value(p, &v->items[v->length++]) != 0)
 			return -1;
-		skip_space(p);
-		if (peek(p) == ',') {
-			p->pos++;
-			skip_space(p);
-			continue;
-		}
-		if (peek(p) == ']') {
-			p->pos++;
-			p->depth--;
-			return 0;
-		}
-		fail_unexpected(p, "',' or ']'");
-		return -1;
+		rc = after_item(p, ']', "',' or ']'");
 	}
+	return rc < 0 ? -1 : 0;
 }
 
 static int by_key(const void *pa, const void *pb)
@@ -507,18 +516,13 @@ static int check_duplicates(struct parser *p, const struct json_value *v,
 static int parse_object(struct parser *p, struct json_value *v)
 {
 	size_t cap = 0, start = p->pos;
+	int rc;
 
 	v->type = JSON_OBJECT;
 	v->members = NULL;
 	v->length = 0;
-	if (enter(p) != 0)
-		return -1;
-	if (peek(p) == '}') {
-		p->pos++;
-		p->depth--;
-		return 0;
-	}
-	for (;;) {
+	rc = enter(p, '}');
+	while (rc == 0) {
 		struct json_member *m;
 
 		if (peek(p) != '"') {
@@ -545,20 +549,9 @@ static int parse_object(struct parser *p, struct json_value *v)
 		skip_space(p);
 		if (parse_value(p, &m->value) != 0)
 			return -1;
-		skip_space(p);
-		if (peek(p) == ',') {
-			p->pos++;
-			skip_space(p);
-			continue;
-		}
-		if (peek(p) == '}') {
-			p->pos++;
-			p->depth--;
-			return check_duplicates(p, v, start);
-		}
-		fail_unexpected(p, "',' or '}'");
-		return -1;
+		rc = after_item(p, '}', "',' or '}'");
 	}
+	return rc < 0 ? -1 : check_duplicates(p, v, start);
 }
 
 /* One value at the cursor (no leading space). On failure *v is still freeable. */
