@@ -76,13 +76,13 @@ static double tick_cost(void)
 	run_plan_init(&plan, &cfg);
 	progress_init(&p, out, PROGRESS_LINE, &cfg, &plan);
 	progress_hooks(&p, &hooks);
-	const struct phase_def *def = plan.defs[0];
+	const struct plan_step *step = &plan.steps[0];
 	uint64_t total = cfg.io.size_mib * MIB;
 
-	hooks.phase_start(hooks.arg, def);
+	hooks.phase_start(hooks.arg, step);
 	uint64_t t0 = timer_now_ns();
 	for (unsigned i = 1; i <= TICKS; i++)
-		hooks.phase_tick(hooks.arg, def, total / 2 / TICKS * i, total,
+		hooks.phase_tick(hooks.arg, step, total / 2 / TICKS * i, total,
 				 (uint64_t)i * 250000000u);
 	uint64_t t1 = timer_now_ns();
 	fclose(out);

@@ -50,6 +50,8 @@ enum phase_id {
 #define PHASE_IO_FIRST PHASE_PUTC
 #define PHASE_IO_LAST PHASE_SEEKS
 #define PHASE_FILE_FIRST PHASE_SEQ_CREATE
+/* Pseudo-id of the --random-io tests: their results go to run_results.random[]. */
+#define PHASE_RANDOM PHASE_COUNT
 
 /* How a figure prints: blank (test not run), "+++++" (ran under 0.5 s), a value. */
 enum figure_state { FIGURE_NONE = 0, FIGURE_TOO_FAST, FIGURE_VALUE };
@@ -100,6 +102,29 @@ struct random_result {
 	struct device_io dev;
 };
 
+/*
+ * What a larger test would need to measure the figures that were too fast
+ * (advice.c): which options to enlarge and, when the phases' times are
+ * known (a live run), to what. Printed after clyde's tables.
+ */
+struct advice {
+	bool any;             /* some figure is +++++ */
+	bool sized;           /* the values below follow from measured times */
+	bool s, f, n;         /* the options the suggestion changes */
+	uint64_t size_mib;    /* -s size */
+	uint64_t seeks;       /* -s ::seeks, or 0 when the seeks measured */
+	uint64_t perchar_mib; /* -f size */
+	uint64_t files_k;     /* -n number */
+};
+
+/* A read phase the page cache mostly served: the truth check's finding. */
+struct truth_hit {
+	enum phase_id id;     /* a classic phase, or PHASE_RANDOM */
+	uint32_t depth;       /* the random-I/O test's depth */
+	unsigned pct;         /* share of its reads the device saw, 0..49 */
+};
+#define MAX_TRUTH_HITS (4 + MAX_RANDOM_TESTS)
+
 /* Where a run happened, for the JSON; empty for results read from CSV. */
 struct run_env {
 	char kernel[128];    /* "Linux 6.1.0-13-amd64" */
@@ -131,8 +156,9 @@ struct io_params {
 };
 
 enum char_io { CHAR_IO_STDIO, CHAR_IO_SYSCALL };
-enum table_format { TABLE_103, TABLE_196, TABLE_197, TABLE_200, TABLE_NONE };
-enum csv_format { CSV_103, CSV_196, CSV_197, CSV_198, CSV_NONE };
+/* The CSV layouts by the bonnie++ version that introduced them. */
+enum csv_format { CSV_103, CSV_196, CSV_197, CSV_198 };
+struct format_info; /* a row of the format table, format.h */
 enum progress_mode { PROGRESS_AUTO, PROGRESS_ALWAYS, PROGRESS_NEVER };
 
 /* How the run did its I/O; named in the footer line and the JSON. */
@@ -141,7 +167,8 @@ struct io_mode {
 	bool sync_writes;  /* -b: O_SYNC on every descriptor that writes */
 	bool zeros;        /* --zeros: bonnie++-like compressible data */
 	enum char_io char_io;
-	uint32_t dio_align; /* alignment used for O_DIRECT, 0 if not direct */
+	uint32_t dio_align; /* results: the O_DIRECT alignment used (0 if not
+			     * direct); learned at set-up, never in a config */
 };
 
 /* The validated command line. Built by options.c, never modified afterwards. */
@@ -162,8 +189,8 @@ struct config {
 	long processes;         /* -p N (create), -1 (remove); 0 = not given */
 	char sync_mode;         /* -y: 's', 'p' or 0 */
 	uint64_t seed;          /* -z, or pid ^ time */
-	enum table_format table;
-	enum csv_format csv;
+	const struct format_info *table; /* --table, NULL for none */
+	const struct format_info *csv;   /* --csv, NULL for none */
 	const char *json_path;  /* --json, NULL = none, "-" = stdout */
 	bool verify;
 	bool random_io;
@@ -172,7 +199,6 @@ struct config {
 	size_t n_random_depths;
 	enum progress_mode progress;
 	bool no_preflight;
-	int64_t test_corrupt_block; /* CLYDE_TEST_CORRUPT, a test hook; -1 = none */
 };
 
 /*
@@ -199,6 +225,10 @@ struct run_results {
 	size_t n_random;
 	struct random_result random[MAX_RANDOM_TESTS];
 	struct run_env env;
+	/* Verdicts, computed once the figures are in (advice.c, truth.c): */
+	struct advice advice;
+	size_t n_truth;
+	struct truth_hit truth[MAX_TRUTH_HITS];
 };
 
 #endif

@@ -23,26 +23,26 @@
 const char *fmt_latency(uint64_t ns, char buf[LATENCY_TEXT_MAX]);
 
 /*
- * How tables lay out their name column. With wide_names false the row label
- * is bonnie++'s 19 characters (the name cut to fit); with true (clyde
- * report) the column widens to the longest name so nothing is cut.
+ * The layouts of bonnie++'s text tables (fmt_table.c): 1.03, 1.96 and 1.97
+ * (one layout; only the Version cell differs, and it shows r->version),
+ * and 2.00a's.
  */
-struct table_style {
-	bool wide_names;
-};
+struct table_layout;
+extern const struct table_layout table_layout_103, table_layout_19x,
+	table_layout_200;
 
 /*
- * Print runs[0..n) as one table of FORMAT (TABLE_103, TABLE_196, TABLE_197,
- * TABLE_200): one header, then a row per run (and Latency rows where the
- * layout has them); the I/O part for runs with a size, then the file part for
- * runs with files, as bon_csv2txt groups them. With n == 1 the text is
- * byte-for-byte what that bonnie++ version prints for the same figures,
- * except that the file-test rates are real (2.00a prints garbage there).
- * TABLE_NONE prints nothing.
+ * Print runs[0..n) as one table of LAYOUT: one header, then a row per run
+ * (and Latency rows where the layout has them); the I/O part for runs with
+ * a size, then the file part for runs with files, as bon_csv2txt groups
+ * them. With n == 1 and not WIDE_NAMES the text is byte-for-byte what that
+ * bonnie++ version prints for the same figures, except that the file-test
+ * rates are real (2.00a prints garbage there). WIDE_NAMES (clyde report)
+ * widens the name column to the longest name instead of bonnie++'s 19
+ * columns, so nothing is cut. Nothing for n == 0.
  */
-void fmt_table(FILE *out, enum table_format format,
-	       const struct run_results *runs, size_t n,
-	       const struct table_style *style);
+void fmt_table(FILE *out, const struct table_layout *layout,
+	       const struct run_results *runs, size_t n, bool wide_names);
 
 /* The CSV header line of FORMAT, as bonnie++ prints it before -x runs. */
 void fmt_csv_header(FILE *out, enum csv_format format);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fmt_internal.h - helpers shared by the fmt_*.c files and the CSV reader:
- * phase names, the size/spec texts of bonnie++'s tables, the 6/4/10-column
- * cells, row labels and the CSV field names. Not part of the public API.
+ * the size/spec texts of bonnie++'s tables, the 6/4/10-column cells, row
+ * labels and the CSV field names. Not part of the public API.
  */
 #ifndef FMT_INTERNAL_H
 #define FMT_INTERNAL_H
@@ -14,29 +14,11 @@
 
 #include "clyde.h"
 #include "fmt.h"
+#include "parse.h"
+#include "phase_info.h"
 
 #define FMT_LABEL_WIDTH 19 /* bonnie++'s name column */
 #define FMT_TEXT_MAX 128   /* buffers for size texts and file specs */
-
-/* clyde's own name of each phase ("block input"), for footers and messages. */
-const char *fmt_phase_name(enum phase_id id);
-
-/*
- * Per-table state shared by the row and header printers. width is the label
- * column (19, or wider with wide_names); multi means n > 1, where every row
- * names its run and the file header's machine-name line is left blank.
- */
-struct fmt_ctx {
-	FILE *out;
-	size_t width;
-	bool multi;
-	const char *version; /* the Version cell */
-};
-
-/* Settle width, multi and version for RUNS[0..n); IO_NEED is the widest I/O label. */
-void fmt_ctx_init(struct fmt_ctx *ctx, FILE *out,
-		  const struct run_results *runs, size_t n,
-		  const struct table_style *style, size_t io_need);
 
 /* Columns NAME + ' ' + SPEC take (UTF-8 aware), for wide label columns. */
 size_t fmt_label_need(const char *name, const char *spec);
@@ -56,8 +38,8 @@ int64_t fmt_whole(double value);
 
 /* "64M", "2G", "1024G": MiB, or GiB when divisible by 1024. Returns buf. */
 const char *fmt_size_mib(uint64_t mib, char *buf, size_t len);
-/* "512", "4k", "1m": divide by 1024 while it divides evenly. Returns buf. */
-const char *fmt_bytes_short(uint64_t bytes, char *buf, size_t len);
+/* "512 B", "64 KiB", "1 MiB": bytes in the largest unit that divides them. */
+const char *fmt_bytes_words(uint64_t bytes, char *buf, size_t len);
 /* The file-test spec "16", "1:link", "2:4096:1024/4" of tables and 1.03 CSV. */
 const char *fmt_file_spec(const struct run_results *r, char *buf, size_t len);
 
@@ -77,27 +59,6 @@ void fmt_row_label(FILE *out, const char *name, const char *spec,
 /* TEXT left-aligned in exactly COLS columns, cut if longer (UTF-8 aware). */
 void fmt_put_cut(FILE *out, const char *text, size_t cols);
 void fmt_spaces(FILE *out, size_t count);
-
-/* "Version 0.1.0" padded to the label column plus one, then TAIL and '\n'. */
-void fmt_version_line(const struct fmt_ctx *ctx, const char *tail);
-/* "Latency" row for phases FIRST..FIRST+5. */
-void fmt_latency_row(const struct fmt_ctx *ctx, const struct run_results *r,
-		     enum phase_id first);
-
-/*
- * The three lines and the rows of the file part, shared by every layout:
- * header line 2 shows the machine name (or, with NAMELESS, blanks: 1.03
- * after an I/O part, and multi-run tables); LATENCY adds Latency rows.
- */
-void fmt_file_part(const struct fmt_ctx *ctx, const struct run_results *runs,
-		   size_t n, bool nameless, bool latency);
-
-void fmt_table103(FILE *out, const struct run_results *runs, size_t n,
-		  const struct table_style *style);
-void fmt_table19x(FILE *out, const struct run_results *runs, size_t n,
-		  const struct table_style *style);
-void fmt_table200(FILE *out, const struct run_results *runs, size_t n,
-		  const struct table_style *style);
 
 /* The field names of each CSV layout (1.96 uses 1.97's), for headers and errors. */
 const char *const *fmt_csv_field_names(enum csv_format format, size_t *count);

@@ -14,24 +14,12 @@
 #include <stdio.h>
 
 #include "clyde.h"
+#include "phase_info.h"
 
 #define PRESENT_TEXT_MAX 96
 
-/* The unit a test's rate is shown in. */
-enum present_unit { PRESENT_MIB_S, PRESENT_SEEKS_S, PRESENT_FILES_S };
-
-struct present_test {
-	enum phase_id phase;
-	const char *title;      /* "Block write" */
-	const char *column;     /* a short column head with the unit: "Block write MiB/s" */
-	enum present_unit unit;
-};
-
-/* The twelve tests in bonnie++ order; TESTS[p].phase == p. */
-const struct present_test *present_test(enum phase_id phase);
-
-/* "MiB/s", "seeks/s", "files/s". */
-const char *present_unit_name(enum present_unit unit);
+/* The unit the human formats show a rate of UNIT in: "MiB/s" for KiB/s. */
+const char *present_unit_name(enum phase_unit unit);
 
 /*
  * The rate of P in its display unit: KiB/s / 1024 for the five bulk tests,

@@ -67,13 +67,6 @@ int parse_depth_list(const char *text, uint32_t *depths, size_t *n,
 		     struct parse_error *err);
 
 /*
- * How many bytes of TEXT[0..len) to keep when at most MAX fit: cut before a
- * UTF-8 sequence that would not fit whole, so that an error quoting valid
- * UTF-8 input, or a shortened name, is itself valid UTF-8.
- */
-size_t parse_utf8_cut(const char *text, size_t len, size_t max);
-
-/*
  * Print BYTES the way bonnie++ labels chunk sizes: divide by 1024 while it
  * divides evenly, units "", "k", "m", "g" ("512", "4k", "1m"). Returns buf.
  */

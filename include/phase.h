@@ -17,6 +17,7 @@
 #include "clyde.h"
 #include "data.h"
 #include "io.h"
+#include "phase_info.h"
 #include "stats.h"
 #include "testfile.h"
 
@@ -38,10 +39,11 @@ struct phase_ctx {
 	struct testfile *tf;          /* this copy's I/O file */
 	struct data_pattern *data;    /* this copy's data pool */
 	unsigned char *buf;           /* chunk bytes, aligned for O_DIRECT */
+	size_t buf_align;             /* the alignment of every I/O buffer */
 	uint64_t perchar_bytes;       /* bytes of the per-char phases */
 	struct files_state *files;    /* file tests of this copy */
 	struct latency_stats lat;     /* one entry per operation */
-	const void *arg;              /* the phase_def's arg */
+	const void *arg;              /* the plan step's argument (random_spec) */
 	uint64_t bytes;               /* bytes moved (bulk phases) */
 	uint64_t read_bytes;          /* of which read, for the truth check */
 	uint64_t ops;                 /* operations done */
@@ -50,40 +52,6 @@ struct phase_ctx {
 	_Atomic bool *failed;         /* set by any copy's phase_fail: all stop */
 	struct phase_error err;
 };
-
-/*
- * A row of the phase table. prepare runs untimed before the copies start
- * together (removing an old file, say); run is the timed part. Both return
- * 0, or -1 with ctx->err filled. total gives the units (bytes or ops) run
- * will do, for progress display.
- */
-struct phase_def {
-	enum phase_id id;
-	const char *name;        /* "block output" */
-	bool rate_in_kib;        /* rate = KiB/s of bytes, else ops/s */
-	int (*prepare)(struct phase_ctx *ctx);
-	int (*run)(struct phase_ctx *ctx);
-	uint64_t (*total)(const struct phase_ctx *ctx);
-	const void *arg;         /* phase parameters (random I/O), or NULL */
-};
-
-/* Pseudo-id of the --random-io tests: their results go to run_results.random[]. */
-#define PHASE_RANDOM PHASE_COUNT
-
-/* One --random-io test: what phase_random_def() builds a phase from. */
-struct random_spec {
-	bool writes;
-	uint32_t depth;     /* threads, one I/O in flight each */
-	uint64_t time_ns;   /* how long to run */
-};
-
-/*
- * Fill *def as the random-I/O test SPEC (both must outlive the run), named
- * in NAME ("random reads, depth 32"). Its progress units are nanoseconds of
- * its running time.
- */
-void phase_random_def(struct phase_def *def, const struct random_spec *spec,
-		      char *name, size_t len);
 
 /*
  * Fill ctx->err and tell the other copies to stop; returns -1 so phases can
@@ -127,27 +95,68 @@ struct phase_pieces {
 	pthread_mutex_t lock;   /* guards ctx->err */
 };
 
-/* Room for the descriptors, none open yet; -1 when out of memory. */
-int phase_pieces_init(struct phase_pieces *pp, struct phase_ctx *ctx);
-
-/* Open every piece for ACC; the first failure is the phase's error. */
-int phase_pieces_open(struct phase_pieces *pp, enum io_access acc);
-
-/* fsync + close what is open (the first failure is the phase's error), free. */
-int phase_pieces_close(struct phase_pieces *pp);
-
 /* From any of the threads: OP failed on PIECE; record it once, stop them all. */
 void phase_pieces_fail(struct phase_pieces *pp, uint32_t piece, const char *op,
 		       int errnum);
 
+/*
+ * One thread of a threaded phase. The phase's function reads the shared
+ * pieces and its own state through it and counts into it alone; the pool
+ * adds every worker's counts and latencies into the copy's context after
+ * the join.
+ */
+struct phase_worker {
+	struct phase_pieces *pieces;
+	void *shared;           /* the phase's own state */
+	unsigned index;         /* 0 .. n-1 */
+	unsigned char *buf;     /* buf_bytes, aligned as ctx->buf_align */
+	struct latency_stats lat;
+	uint64_t ops, bytes, read_bytes;
+	pthread_t thread;
+};
+
+/*
+ * Run a threaded phase on ctx's copy: open every piece for ACC, start N
+ * workers running WORK (each with its own buffer of BUF_BYTES, filled by
+ * PREP when not NULL), wait for them all, merge their figures into ctx,
+ * fsync and close the pieces. The first failure (opening, starting a
+ * thread, a worker's phase_pieces_fail, an interrupt) is the phase's
+ * error. Returns 0 or -1, like any run function.
+ */
+int phase_workers_run(struct phase_ctx *ctx, enum io_access acc, unsigned n,
+		      size_t buf_bytes, void *(*work)(void *worker),
+		      void (*prep)(struct phase_worker *w), void *shared);
+
+/*
+ * A chunk moved: its latency since *T0 into ctx->lat (and *T0 moves on),
+ * BYTES (READ_BYTES of them read) and one operation into the counts and
+ * the progress the driver shows.
+ */
+void phase_count_chunk(struct phase_ctx *ctx, uint64_t *t0, uint64_t bytes,
+		       uint64_t read_bytes);
+
 /* A prepare step: remove this copy's old I/O file before it is written anew. */
 int phase_remove_testfile(struct phase_ctx *ctx);
 
-/* The phases, defined in phase_char.c, phase_block.c, phase_seek.c, phase_files.c. */
-extern const struct phase_def phase_putc, phase_getc;
-extern const struct phase_def phase_write, phase_rewrite, phase_read;
-extern const struct phase_def phase_seeks;
-extern const struct phase_def phase_seq_create, phase_seq_stat, phase_seq_delete;
-extern const struct phase_def phase_ran_create, phase_ran_stat, phase_ran_delete;
+/*
+ * The phases' own functions, the rows of phase_table (phase_table.c) point
+ * to: phase_char.c, phase_block.c, phase_seek.c, phase_files.c,
+ * phase_random.c. The random-I/O run reads its random_spec from ctx->arg.
+ */
+int phase_putc_run(struct phase_ctx *ctx);
+int phase_getc_run(struct phase_ctx *ctx);
+int phase_write_run(struct phase_ctx *ctx);
+int phase_rewrite_run(struct phase_ctx *ctx);
+int phase_read_run(struct phase_ctx *ctx);
+int phase_seeks_run(struct phase_ctx *ctx);
+int phase_seq_create_prepare(struct phase_ctx *ctx);
+int phase_ran_create_prepare(struct phase_ctx *ctx);
+int phase_create_run(struct phase_ctx *ctx);
+int phase_seq_stat_run(struct phase_ctx *ctx);
+int phase_seq_delete_run(struct phase_ctx *ctx);
+int phase_shuffle_prepare(struct phase_ctx *ctx);
+int phase_ran_stat_run(struct phase_ctx *ctx);
+int phase_ran_delete_run(struct phase_ctx *ctx);
+int phase_random_run(struct phase_ctx *ctx);
 
 #endif

@@ -8,34 +8,59 @@
 #ifndef RUN_H
 #define RUN_H
 
+#include <limits.h>
 #include <stdint.h>
 
 #include "clyde.h"
 #include "device.h"
 #include "phase.h"
+#include "testfile.h"
 
 #define RUN_MAX_PHASES (PHASE_COUNT + MAX_RANDOM_TESTS)
 
-/* The phases a run will do, in order, built once from the config. */
+/* One step of a run: a row of the phase table and what it runs on. */
+struct plan_step {
+	const struct phase_info *info;
+	const void *arg;   /* the random_spec of a random-I/O test, else NULL */
+	const char *name;  /* info->name, or the test's own ("random reads, depth 32") */
+};
+
+/* The steps a run will do, in order, built once from the config. */
 struct run_plan {
-	const struct phase_def *defs[RUN_MAX_PHASES];
+	struct plan_step steps[RUN_MAX_PHASES];
 	size_t n;
-	struct phase_def random_defs[MAX_RANDOM_TESTS];
 	struct random_spec random_specs[MAX_RANDOM_TESTS];
 	char random_names[MAX_RANDOM_TESTS][40];
 };
 
+/*
+ * Where a run happens, learned at set-up once the config is valid: clyde's
+ * own directory, what O_DIRECT needs there, the device under it.
+ */
+struct run_target {
+	char workdir[PATH_MAX]; /* clyde's directory, made by workdir_create */
+	uint32_t dio_align;     /* O_DIRECT alignment found there; 0 without -D */
+	struct device dev;      /* dev.found false: no counters to read */
+};
+
 /* Presentation callbacks; any may be NULL. Called on the driver's thread. */
 struct run_hooks {
-	void (*phase_start)(void *arg, const struct phase_def *def);
+	void (*phase_start)(void *arg, const struct plan_step *step);
 	/* A few times a second while the phase runs: units done of total. */
-	void (*phase_tick)(void *arg, const struct phase_def *def, uint64_t done,
+	void (*phase_tick)(void *arg, const struct plan_step *step, uint64_t done,
 			   uint64_t total, uint64_t elapsed_ns);
-	void (*phase_end)(void *arg, const struct phase_def *def,
+	void (*phase_end)(void *arg, const struct plan_step *step,
 			  const struct phase_result *r);
 	/* Before each phase's copies start: the -y/-p barrier. 0 or -1. */
-	int (*before_phase)(void *arg, const struct phase_def *def);
+	int (*before_phase)(void *arg, const struct plan_step *step);
 	void *arg;
+	/*
+	 * After each phase, given copy 0's I/O file: a fault-injection point
+	 * for tests (test_hook.c). 0, or an exit status with *err filled.
+	 */
+	int (*after_phase)(const void *fault, const struct plan_step *step,
+			   const struct testfile *tf, struct phase_error *err);
+	const void *fault;
 };
 
 /*
@@ -45,27 +70,25 @@ struct run_hooks {
 void run_plan_init(struct run_plan *plan, const struct config *cfg);
 
 /*
- * Run PLAN inside WORKDIR (clyde's own directory, already made), reading
- * DEV's counters (NULL or not found: none) around each phase. Fills *res.
- * Returns 0, or the exit status the failure calls for (3 I/O error, 4
- * corrupt data, 128+signal when interrupted) with *err describing it.
- * Removes the I/O files it made.
+ * Run PLAN in TARGET (its directory already made), reading the device's
+ * counters around each phase, and fill *res completely: the run's
+ * description, every figure, the environment and the verdicts
+ * (verdict.h), so that formatters only render. Returns 0, or the exit
+ * status the failure calls for (EXIT_IO, EXIT_CORRUPT, EXIT_SIGNAL + n)
+ * with *err describing it. Removes the I/O files it made.
  */
-int run_once(const struct config *cfg, const char *workdir,
-	     const struct device *dev, const struct run_plan *plan,
-	     const struct run_hooks *hooks, struct run_results *res,
-	     struct phase_error *err);
+int run_once(const struct config *cfg, const struct run_target *target,
+	     const struct run_plan *plan, const struct run_hooks *hooks,
+	     struct run_results *res, struct phase_error *err);
 
 /*
- * The same for an explicit phase table DEFS[0..n) (tests use a null phase
- * to check the driver). Phases whose id CFG skips are left FIGURE_NONE.
+ * The same for explicit steps STEPS[0..n) (tests run null phases, rows of
+ * their own, to check the driver). Steps CFG does not run are left
+ * FIGURE_NONE.
  */
-int run_phases(const struct config *cfg, const char *workdir,
-	       const struct device *dev, const struct phase_def *const *defs,
-	       size_t n, const struct run_hooks *hooks, struct run_results *res,
+int run_phases(const struct config *cfg, const struct run_target *target,
+	       const struct plan_step *steps, size_t n,
+	       const struct run_hooks *hooks, struct run_results *res,
 	       struct phase_error *err);
-
-/* Bytes the per-char phases cover under CFG (0 when skipped). */
-uint64_t run_perchar_bytes(const struct config *cfg);
 
 #endif

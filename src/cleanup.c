@@ -15,6 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "exit_status.h"
+
 struct cleanup_entry {
 	char *path;
 	bool is_dir;
@@ -33,7 +35,7 @@ static void on_signal(int sig)
 	int saved = errno;
 
 	if (atomic_load(&signal_received))
-		_exit(128 + sig); /* second signal: out at once */
+		_exit(EXIT_SIGNAL + sig); /* second signal: out at once */
 	atomic_store(&signal_received, sig);
 	errno = saved;
 }

@@ -10,6 +10,8 @@
 
 #include "csv.h"
 #include "fmt_internal.h"
+#include "utf8.h"
+#include "verdict.h"
 
 #define CSV_FIELDS_MAX 52
 
@@ -61,7 +63,7 @@ static int field_fail(const struct line *l, int idx, const char *why)
 {
 	const struct field *f = &l->f[idx];
 	int shown = l->shifted && idx > 5 ? idx - 1 : idx;
-	int len = (int)parse_utf8_cut(f->text, f->len, 40);
+	int len = (int)utf8_cut_bytes(f->text, f->len, 40);
 
 	return fail(l->err, "field %d (%s): %s: '%.*s%s'", shown,
 		    (size_t)idx < l->n_names ? l->names[idx] : "?", why, len,
@@ -554,24 +556,12 @@ static int check_bytes(const unsigned char *s, size_t len,
 {
 	for (size_t i = 0; i < len;) {
 		unsigned char c = s[i];
-		size_t n = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2
-				  : c >= 0xE0 && c <= 0xEF	   ? 3
-				  : c >= 0xF0 && c <= 0xF4	   ? 4
-								   : 0;
-		bool ok = n != 0 && i + n <= len;
+		size_t n = utf8_seq_len(s + i, len - i);
 
 		if (c < 0x20 || c == 0x7f)
 			return fail(err, "control character 0x%02x at byte %zu",
 				    c, i + 1);
-		for (size_t k = 1; ok && k < n; k++)
-			ok = (s[i + k] & 0xC0) == 0x80;
-		/* No overlong forms, surrogates or code points past U+10FFFF. */
-		if (ok && n >= 3)
-			ok = !(c == 0xE0 && s[i + 1] < 0xA0) &&
-			     !(c == 0xED && s[i + 1] > 0x9F) &&
-			     !(c == 0xF0 && s[i + 1] < 0x90) &&
-			     !(c == 0xF4 && s[i + 1] > 0x8F);
-		if (!ok)
+		if (n == 0)
 			return fail(err, "binary byte 0x%02x at byte %zu", c,
 				    i + 1);
 		i += n;
@@ -622,5 +612,6 @@ int csv_parse_line(const char *line, struct run_results *out,
 	    get_figures(&l, l.lay->file_figures, l.lay->file_latency,
 			PHASE_SEQ_CREATE, out) != 0)
 		return -1;
+	verdict_compute(out);
 	return 1;
 }

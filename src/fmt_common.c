@@ -1,33 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fmt_common.c - what every table layout shares: phase names, the latency
- * text, size and file-spec texts, the stat/CPU/latency cells, row labels,
- * the file part of the tables, and fmt_table's dispatch.
+ * fmt_common.c - what the text layouts share: the latency text, size and
+ * file-spec texts, the stat/CPU/latency cells, row labels, and the footer
+ * lines after clyde's own tables.
  */
 #include <inttypes.h>
 #include <string.h>
 
 #include "fmt_internal.h"
-
-static const char *const phase_names[PHASE_COUNT] = {
-	[PHASE_PUTC] = "per-char output",
-	[PHASE_WRITE] = "block output",
-	[PHASE_REWRITE] = "rewrite",
-	[PHASE_GETC] = "per-char input",
-	[PHASE_READ] = "block input",
-	[PHASE_SEEKS] = "seeks",
-	[PHASE_SEQ_CREATE] = "sequential create",
-	[PHASE_SEQ_STAT] = "sequential stat",
-	[PHASE_SEQ_DELETE] = "sequential delete",
-	[PHASE_RAN_CREATE] = "random create",
-	[PHASE_RAN_STAT] = "random stat",
-	[PHASE_RAN_DELETE] = "random delete",
-};
-
-const char *fmt_phase_name(enum phase_id id)
-{
-	return (unsigned)id < PHASE_COUNT ? phase_names[id] : "?";
-}
+#include "utf8.h"
 
 /*
  * bonnie++ measures in microseconds and switches units above 99999 us and
@@ -113,22 +94,6 @@ const char *fmt_size_mib(uint64_t mib, char *buf, size_t len)
 	return buf;
 }
 
-const char *fmt_bytes_short(uint64_t bytes, char *buf, size_t len)
-{
-	static const char units[] = { '\0', 'k', 'm', 'g' };
-	size_t u = 0;
-
-	while (bytes != 0 && bytes % 1024 == 0 && u + 1 < sizeof(units)) {
-		bytes /= 1024;
-		u++;
-	}
-	if (u == 0)
-		snprintf(buf, len, "%" PRIu64, bytes);
-	else
-		snprintf(buf, len, "%" PRIu64 "%c", bytes, units[u]);
-	return buf;
-}
-
 const char *fmt_file_spec(const struct run_results *r, char *buf, size_t len)
 {
 	const struct file_params *f = &r->files;
@@ -155,44 +120,24 @@ void fmt_spaces(FILE *out, size_t count)
 		fputc(' ', out);
 }
 
-/* Columns of TEXT: bytes that do not continue a UTF-8 sequence. */
-static size_t text_cols(const char *text)
-{
-	size_t cols = 0;
-
-	for (; *text; text++)
-		if (((unsigned char)*text & 0xC0) != 0x80)
-			cols++;
-	return cols;
-}
-
 void fmt_put_cut(FILE *out, const char *text, size_t cols)
 {
-	size_t used = 0;
-	const char *p = text;
+	size_t have = utf8_cols(text);
 
-	/* Copy whole characters while they fit; never split a UTF-8 sequence. */
-	while (*p && used < cols) {
-		const char *next = p + 1;
-
-		while (((unsigned char)*next & 0xC0) == 0x80)
-			next++;
-		fwrite(p, 1, (size_t)(next - p), out);
-		p = next;
-		used++;
-	}
-	fmt_spaces(out, cols - used);
+	/* Whole characters while they fit; never split a UTF-8 sequence. */
+	fwrite(text, 1, utf8_cut_cols(text, cols), out);
+	fmt_spaces(out, have < cols ? cols - have : 0);
 }
 
 size_t fmt_label_need(const char *name, const char *spec)
 {
-	return text_cols(name) + 1 + text_cols(spec);
+	return utf8_cols(name) + 1 + utf8_cols(spec);
 }
 
 void fmt_row_label(FILE *out, const char *name, const char *spec,
 		   size_t width)
 {
-	size_t spec_cols = text_cols(spec);
+	size_t spec_cols = utf8_cols(spec);
 
 	if (spec_cols >= width) {
 		fputs(spec, out);
@@ -262,254 +207,38 @@ void fmt_latency_cell(FILE *out, const struct phase_result *p)
 		p->state == FIGURE_NONE ? "" : fmt_latency(p->lat.max_ns, text));
 }
 
-void fmt_version_line(const struct fmt_ctx *ctx, const char *tail)
-{
-	int used = fprintf(ctx->out, "Version %5s", ctx->version);
-
-	/* Keep the columns even for a version longer than bonnie++'s five. */
-	if (used < 0 || (size_t)used >= ctx->width + 1)
-		fputc(' ', ctx->out);
-	else
-		fmt_spaces(ctx->out, ctx->width + 1 - (size_t)used);
-	fprintf(ctx->out, "%s\n", tail);
-}
-
-void fmt_latency_row(const struct fmt_ctx *ctx, const struct run_results *r,
-		     enum phase_id first)
-{
-	fputs("Latency", ctx->out);
-	fmt_spaces(ctx->out, ctx->width - 2 - 7);
-	for (int i = 0; i < 6; i++)
-		fmt_latency_cell(ctx->out, &r->phase[first + i]);
-	fputc('\n', ctx->out);
-}
-
-/* Line 3's first columns: "files:max:min", "files:max" or "files", the most any run needs. */
-static void file_header_prefix(const struct fmt_ctx *ctx,
-			       const struct run_results *runs, size_t n)
-{
-	int kind = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		const struct file_params *f = &runs[i].files;
-
-		if (!fmt_has_files(&runs[i]))
-			continue;
-		if (f->min_bytes != 0 && kind < 2)
-			kind = 2;
-		else if (f->max_bytes != 0 && kind < 1)
-			kind = 1;
-	}
-	if (kind == 0) {
-		fmt_spaces(ctx->out, ctx->width - 5);
-		fputs("files ", ctx->out);
-	} else {
-		const char *word = kind == 2 ? "files:max:min" : "files:max";
-
-		fputs(word, ctx->out);
-		fmt_spaces(ctx->out, ctx->width + 1 - strlen(word));
-	}
-}
-
-void fmt_file_part(const struct fmt_ctx *ctx, const struct run_results *runs,
-		   size_t n, bool nameless, bool latency)
-{
-	static const char *const groups =
-		" /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n";
-	FILE *out = ctx->out;
-
-	if (nameless) {
-		fmt_spaces(out, ctx->width + 1);
-		fputs("------Sequential Create------ --------Random Create--------\n",
-		      out);
-		fmt_spaces(out, ctx->width + 1);
-	} else {
-		fmt_version_line(ctx, "------Sequential Create------ "
-				      "--------Random Create--------");
-		if (ctx->multi)
-			fmt_spaces(out, ctx->width);
-		else
-			fmt_put_cut(out, runs[0].machine, ctx->width);
-		fputc(' ', out);
-	}
-	fputs("-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n",
-	      out);
-	file_header_prefix(ctx, runs, n);
-	fputs(groups, out);
-	for (size_t i = 0; i < n; i++) {
-		const struct run_results *r = &runs[i];
-		char spec[FMT_TEXT_MAX];
-
-		if (!fmt_has_files(r))
-			continue;
-		fmt_file_spec(r, spec, sizeof(spec));
-		if (ctx->multi)
-			fmt_row_label(out, r->machine, spec, ctx->width);
-		else
-			fprintf(out, "%*s", (int)ctx->width, spec);
-		for (int p = PHASE_FILE_FIRST; p < PHASE_COUNT; p++) {
-			fmt_stat_cell(out, &r->phase[p]);
-			fmt_cpu_cell(out, &r->phase[p]);
-		}
-		fputc('\n', out);
-		if (latency)
-			fmt_latency_row(ctx, r, PHASE_FILE_FIRST);
-	}
-}
-
-void fmt_ctx_init(struct fmt_ctx *ctx, FILE *out,
-		  const struct run_results *runs, size_t n,
-		  const struct table_style *style, size_t io_need)
-{
-	ctx->out = out;
-	ctx->multi = n > 1;
-	ctx->width = FMT_LABEL_WIDTH;
-	ctx->version = n > 0 ? runs[0].version : "";
-	for (size_t i = 1; i < n; i++)
-		if (strcmp(runs[i].version, runs[0].version) != 0)
-			ctx->version = "mixed";
-	if (!style || !style->wide_names)
-		return;
-	if (io_need > ctx->width)
-		ctx->width = io_need;
-	for (size_t i = 0; i < n; i++) {
-		char spec[FMT_TEXT_MAX];
-		size_t need;
-
-		if (!fmt_has_files(&runs[i]))
-			continue;
-		need = fmt_label_need(runs[i].machine,
-				      fmt_file_spec(&runs[i], spec, sizeof(spec)));
-		if (need > ctx->width)
-			ctx->width = need;
-	}
-}
-
-void fmt_table(FILE *out, enum table_format format,
-	       const struct run_results *runs, size_t n,
-	       const struct table_style *style)
-{
-	if (n == 0)
-		return;
-	switch (format) {
-	case TABLE_103:
-		fmt_table103(out, runs, n, style);
-		break;
-	case TABLE_196:
-	case TABLE_197: /* they differ only in the Version cell, r->version */
-		fmt_table19x(out, runs, n, style);
-		break;
-	case TABLE_200:
-		fmt_table200(out, runs, n, style);
-		break;
-	case TABLE_NONE:
-		break;
-	}
-}
-
-/* The shortest measured elapsed_ns among the too-fast phases FIRST..LAST (0 if unknown). */
-static uint64_t shortest_fast(const struct run_results *r, int first, int last)
-{
-	uint64_t best = 0;
-
-	for (int p = first; p <= last; p++) {
-		const struct phase_result *ph = &r->phase[p];
-
-		if (ph->state == FIGURE_TOO_FAST && ph->elapsed_ns != 0 &&
-		    (best == 0 || ph->elapsed_ns < best))
-			best = ph->elapsed_ns;
-	}
-	return best;
-}
-
-/* VALUE scaled to what 0.5 s would take, doubled for margin, rounded up to UNIT. */
-static uint64_t scale_up(uint64_t value, uint64_t elapsed_ns, uint64_t unit)
-{
-	double want = (double)value * 1e9 / (double)elapsed_ns;
-	uint64_t units;
-
-	if (want > 9e15) /* absurd; keep the arithmetic finite */
-		want = 9e15;
-	units = (uint64_t)(want / (double)unit);
-	if ((double)(units * unit) < want || units == 0)
-		units++;
-	return units * unit;
-}
-
-static bool is_fast(const struct run_results *r, int p)
-{
-	return r->phase[p].state == FIGURE_TOO_FAST;
-}
-
-static bool any_fast(const struct run_results *r, int first, int last)
-{
-	for (int p = first; p <= last; p++)
-		if (is_fast(r, p))
-			return true;
-	return false;
-}
-
 /*
- * "; a larger test would measure them: -s 4G::64k -n 64" from the measured
- * times, or, for figures without them (read from CSV), only the options.
- * Per-char phases limited by -f need a larger -f, not a larger -s.
+ * r->advice as "; a larger test would measure them: -s 4G::64k -n 64", or,
+ * for figures without times (read from CSV), "; a larger -s or -n would
+ * measure them".
  */
 static void print_fix(FILE *out, const struct run_results *r)
 {
-	bool perchar = is_fast(r, PHASE_PUTC) || is_fast(r, PHASE_GETC);
-	bool own_perchar = perchar && r->perchar_mib != 0 &&
-			   r->perchar_mib < r->io.size_mib;
-	bool bulk = is_fast(r, PHASE_WRITE) || is_fast(r, PHASE_REWRITE) ||
-		    is_fast(r, PHASE_READ) || (perchar && !own_perchar);
-	bool seeks = is_fast(r, PHASE_SEEKS);
-	bool files = any_fast(r, PHASE_FILE_FIRST, PHASE_COUNT - 1);
-	uint64_t t_bulk = shortest_fast(r, PHASE_WRITE, PHASE_REWRITE);
-	uint64_t t_read = shortest_fast(r, PHASE_READ, PHASE_READ);
-	uint64_t t_char = shortest_fast(r, PHASE_PUTC, PHASE_PUTC);
-	uint64_t t_getc = shortest_fast(r, PHASE_GETC, PHASE_GETC);
-	uint64_t t_seek = shortest_fast(r, PHASE_SEEKS, PHASE_SEEKS);
-	uint64_t t_file = shortest_fast(r, PHASE_FILE_FIRST, PHASE_COUNT - 1);
+	const struct advice *a = &r->advice;
 	char text[FMT_TEXT_MAX];
 
-	/* PHASE_GETC sits between rewrite and block input: pick explicitly. */
-	if (t_read && (!t_bulk || t_read < t_bulk))
-		t_bulk = t_read;
-	if (t_getc && (!t_char || t_getc < t_char))
-		t_char = t_getc;
-	if (perchar && !own_perchar && t_char && (!t_bulk || t_char < t_bulk))
-		t_bulk = t_char;
-	if ((bulk && !t_bulk) || (own_perchar && !t_char) ||
-	    (seeks && !t_seek) || (files && !t_file)) {
+	if (!a->sized) {
 		fprintf(out, "; a larger %s%s%s would measure them\n",
-			bulk || seeks ? "-s" : "",
-			(bulk || seeks) && (own_perchar || files) ? " or " : "",
-			own_perchar ? (files ? "-f or -n" : "-f")
-				    : (files ? "-n" : ""));
+			a->s ? "-s" : "", a->s && (a->f || a->n) ? " or " : "",
+			a->f ? (a->n ? "-f or -n" : "-f") : (a->n ? "-n" : ""));
 		return;
 	}
 	fputs("; a larger test would measure them:", out);
-	if (bulk || seeks) {
-		uint64_t mib = bulk ? scale_up(r->io.size_mib, t_bulk, 1024)
-				    : r->io.size_mib;
-
-		fprintf(out, " -s %s", fmt_size_mib(mib, text, sizeof(text)));
-		if (seeks) {
-			uint64_t k = scale_up(fmt_io_seeks(r), t_seek, 1024);
-
+	if (a->s) {
+		fprintf(out, " -s %s", fmt_size_mib(a->size_mib, text, sizeof(text)));
+		if (a->seeks)
 			fprintf(out, ":%s:%" PRIu64 "k",
 				fmt_io_chunk(r) == DEFAULT_CHUNK_BYTES ? ""
-				: fmt_bytes_short(fmt_io_chunk(r), text,
-						  sizeof(text)),
-				k / 1024);
-		}
+				: format_bytes_short(fmt_io_chunk(r), text,
+						     sizeof(text)),
+				a->seeks / 1024);
 	}
-	if (own_perchar)
-		fprintf(out, " -f %" PRIu64 "M",
-			scale_up(r->perchar_mib, t_char, 1));
-	if (files) {
+	if (a->f)
+		fprintf(out, " -f %" PRIu64 "M", a->perchar_mib);
+	if (a->n) {
 		const struct file_params *f = &r->files;
 
-		fprintf(out, " -n %" PRIu64, scale_up(f->count_k, t_file, 1));
+		fprintf(out, " -n %" PRIu64, a->files_k);
 		if (f->max_bytes != 0 || f->dirs > 1)
 			fprintf(out, ":%" PRId64 ":%" PRId64, f->max_bytes,
 				f->min_bytes);
@@ -519,7 +248,7 @@ static void print_fix(FILE *out, const struct run_results *r)
 	fputc('\n', out);
 }
 
-static const char *chunk_words(uint64_t bytes, char *buf, size_t len)
+const char *fmt_bytes_words(uint64_t bytes, char *buf, size_t len)
 {
 	if (bytes != 0 && bytes % MIB == 0)
 		snprintf(buf, len, "%" PRIu64 " MiB", (uint64_t)(bytes / MIB));
@@ -537,12 +266,12 @@ void fmt_footer(FILE *out, const struct run_results *r)
 	char chunk[32];
 
 	for (int p = 0; p < PHASE_COUNT; p++) {
-		if (!is_fast(r, p))
+		if (r->phase[p].state != FIGURE_TOO_FAST)
 			continue;
 		if (!named)
 			fputs("clyde: too fast to measure (under 0.5 s, shown as"
 			      " +++++)", out);
-		fprintf(out, "%s%s", sep, fmt_phase_name((enum phase_id)p));
+		fprintf(out, "%s%s", sep, phase_table[p].name);
 		sep = ", ";
 		named = true;
 	}
@@ -552,7 +281,7 @@ void fmt_footer(FILE *out, const struct run_results *r)
 		r->program[0] ? r->program : "clyde",
 		r->version, r->mode.direct ? "direct" : "buffered",
 		r->mode.sync_writes ? ", synchronous writes" : "",
-		chunk_words(fmt_io_chunk(r), chunk, sizeof(chunk)),
+		fmt_bytes_words(fmt_io_chunk(r), chunk, sizeof(chunk)),
 		r->mode.zeros ? "zero-filled" : "incompressible");
 	if (r->perchar_mib == 0)
 		fputs("no per-char tests", out);

@@ -68,13 +68,10 @@ const char *const *fmt_csv_field_names(enum csv_format format, size_t *count)
 		*count = 48;
 		return names_197;
 	case CSV_198:
-		*count = 50;
-		return names_198;
-	case CSV_NONE:
 		break;
 	}
-	*count = 0;
-	return NULL;
+	*count = 50;
+	return names_198;
 }
 
 void fmt_csv_header(FILE *out, enum csv_format format)
@@ -228,8 +225,6 @@ void fmt_csv_line(FILE *out, const struct run_results *r,
 		put_line_103(out, r);
 		return;
 	}
-	if (format == CSV_NONE)
-		return;
 	fprintf(out, "%s,%s", ids[format],
 		strcmp(r->program, "clyde") == 0 ? "clyde-" : "");
 	put_text(out, r->version);
@@ -242,7 +237,7 @@ void fmt_csv_line(FILE *out, const struct run_results *r,
 						  sizeof(text)));
 		/* bonnie++ 1.98 never fills field 6; clyde does when it matters. */
 		if (fmt_io_chunk(r) != DEFAULT_CHUNK_BYTES)
-			fputs(fmt_bytes_short(fmt_io_chunk(r), text,
+			fputs(format_bytes_short(fmt_io_chunk(r), text,
 					      sizeof(text)), out);
 		if (format == CSV_198)
 			fprintf(out, ",%" PRIu64 ",%" PRIu64, fmt_io_seeks(r),

@@ -143,11 +143,11 @@ static void html_part(FILE *out, const struct run_results *runs, size_t n,
 		"Machine</th><th rowspan=\"2\">%s</th>", title, what);
 	for (size_t k = 0; k < n_cols; k++)
 		fprintf(out, "<th colspan=\"2\">%s</th>",
-			present_test(cols[k].phase)->title);
+			phase_table[cols[k].phase].title);
 	fputs("</tr>\n<tr>", out);
 	for (size_t k = 0; k < n_cols; k++)
 		fprintf(out, "<th>%s</th><th>CPU %%</th>",
-			present_unit_name(present_test(cols[k].phase)->unit));
+			present_unit_name(phase_table[cols[k].phase].unit));
 	fputs("</tr>\n</thead>\n<tbody>\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const struct run_results *r = &runs[i];

@@ -53,52 +53,7 @@
 #include <string.h>
 
 #include "fmt_internal.h"
-
-static const char *const phase_keys[PHASE_COUNT] = {
-	[PHASE_PUTC] = "putc",
-	[PHASE_WRITE] = "put_block",
-	[PHASE_REWRITE] = "rewrite",
-	[PHASE_GETC] = "getc",
-	[PHASE_READ] = "get_block",
-	[PHASE_SEEKS] = "seeks",
-	[PHASE_SEQ_CREATE] = "seq_create",
-	[PHASE_SEQ_STAT] = "seq_stat",
-	[PHASE_SEQ_DELETE] = "seq_del",
-	[PHASE_RAN_CREATE] = "ran_create",
-	[PHASE_RAN_STAT] = "ran_stat",
-	[PHASE_RAN_DELETE] = "ran_del",
-};
-
-/*
- * Length of the valid UTF-8 sequence at S (at most LEN bytes), or 0 when the
- * bytes there are not one: overlong forms, surrogates and code points past
- * U+10FFFF are rejected, as a strict JSON parser would.
- */
-static size_t utf8_length(const unsigned char *s, size_t len)
-{
-	size_t need;
-	uint32_t cp;
-
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		need = 2, cp = s[0] & 0x1fu;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		need = 3, cp = s[0] & 0x0fu;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		need = 4, cp = s[0] & 0x07u;
-	else
-		return 0;
-	if (len < need)
-		return 0;
-	for (size_t i = 1; i < need; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3fu);
-	}
-	if ((need == 3 && cp < 0x800) || (need == 4 && cp < 0x10000) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff)
-		return 0;
-	return need;
-}
+#include "utf8.h"
 
 /*
  * TEXT as a JSON string: quotes, backslashes and control characters escaped,
@@ -123,7 +78,7 @@ static void put_string(FILE *out, const char *text)
 			fprintf(out, "\\u%04x", s[i++]);
 		} else if (s[i] < 0x80) {
 			fputc(s[i++], out);
-		} else if ((seq = utf8_length(s + i, len - i)) != 0) {
+		} else if ((seq = utf8_seq_len(s + i, len - i)) != 0) {
 			fwrite(s + i, 1, seq, out);
 			i += seq;
 		} else {
@@ -258,13 +213,6 @@ static void put_device(FILE *out, const struct device_io *dev)
 	fputc('}', out);
 }
 
-static const char *phase_unit(enum phase_id id)
-{
-	if (id == PHASE_SEEKS)
-		return "seeks/s";
-	return id < PHASE_FILE_FIRST ? "KiB/s" : "files/s";
-}
-
 static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p)
 {
 	static const char *const states[] = { [FIGURE_NONE] = "not_run",
@@ -276,10 +224,10 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p)
 	bool figures = p->state == FIGURE_VALUE || measured;
 
 	fputs("    {\"name\": ", out);
-	put_string(out, fmt_phase_name(id));
+	put_string(out, phase_table[id].name);
 	fprintf(out, ", \"key\": \"%s\", \"state\": \"%s\", \"unit\": \"%s\",",
-		phase_keys[id], ran ? states[p->state] : states[FIGURE_NONE],
-		phase_unit(id));
+		phase_table[id].key, ran ? states[p->state] : states[FIGURE_NONE],
+		phase_unit_name(phase_table[id].unit));
 	fputs("\n     \"rate\": ", out);
 	put_double_or_null(out, figures, p->rate, 3);
 	fputs(", \"cpu_percent\": ", out);

@@ -82,7 +82,7 @@ static void md_part(FILE *out, const struct run_results *runs, size_t n,
 	md_block(out, seen);
 	fprintf(out, "%s\n\n| Machine | %s |", title, what);
 	for (int p = first; p <= (int)last; p++) {
-		const struct present_test *t = present_test((enum phase_id)p);
+		const struct phase_info *t = &phase_table[p];
 
 		if (present_used(runs, n, (enum phase_id)p))
 			fprintf(out, " %s (CPU %%) |", t->column);
@@ -126,7 +126,7 @@ static void md_latency(FILE *out, const struct run_results *runs, size_t n,
 	      "| Machine |", out);
 	for (int p = 0; p < PHASE_COUNT; p++)
 		if (present_has_latency(runs, n, (enum phase_id)p))
-			fprintf(out, " %s |", present_test((enum phase_id)p)->title);
+			fprintf(out, " %s |", phase_table[p].title);
 	fputc('\n', out);
 	md_rule(out, 1, cols);
 	for (size_t i = 0; i < n; i++) {

@@ -12,59 +12,33 @@
 
 #include "fmt_internal.h"
 
-static const struct present_test tests[PHASE_COUNT] = {
-	{ PHASE_PUTC, "Per-char write", "Per-char write MiB/s", PRESENT_MIB_S },
-	{ PHASE_WRITE, "Block write", "Block write MiB/s", PRESENT_MIB_S },
-	{ PHASE_REWRITE, "Rewrite", "Rewrite MiB/s", PRESENT_MIB_S },
-	{ PHASE_GETC, "Per-char read", "Per-char read MiB/s", PRESENT_MIB_S },
-	{ PHASE_READ, "Block read", "Block read MiB/s", PRESENT_MIB_S },
-	{ PHASE_SEEKS, "Random seeks", "Seeks/s", PRESENT_SEEKS_S },
-	{ PHASE_SEQ_CREATE, "Sequential create", "Seq. create/s", PRESENT_FILES_S },
-	{ PHASE_SEQ_STAT, "Sequential read", "Seq. read/s", PRESENT_FILES_S },
-	{ PHASE_SEQ_DELETE, "Sequential delete", "Seq. delete/s", PRESENT_FILES_S },
-	{ PHASE_RAN_CREATE, "Random create", "Random create/s", PRESENT_FILES_S },
-	{ PHASE_RAN_STAT, "Random read", "Random read/s", PRESENT_FILES_S },
-	{ PHASE_RAN_DELETE, "Random delete", "Random delete/s", PRESENT_FILES_S },
-};
-
-const struct present_test *present_test(enum phase_id phase)
+const char *present_unit_name(enum phase_unit unit)
 {
-	return &tests[(unsigned)phase < PHASE_COUNT ? phase : 0];
-}
-
-const char *present_unit_name(enum present_unit unit)
-{
-	switch (unit) {
-	case PRESENT_MIB_S:
-		return "MiB/s";
-	case PRESENT_SEEKS_S:
-		return "seeks/s";
-	case PRESENT_FILES_S:
-		break;
-	}
-	return "files/s";
+	/* The human formats show bulk rates in MiB/s, the stored KiB/s / 1024. */
+	return unit == UNIT_KIB_S ? "MiB/s" : phase_unit_name(unit);
 }
 
 double present_value(const struct phase_result *p, enum phase_id phase)
 {
 	double rate = p->rate > 0 ? p->rate : 0.0;
 
-	return present_test(phase)->unit == PRESENT_MIB_S ? rate / 1024.0 : rate;
+	return phase_table[phase].unit == UNIT_KIB_S ? rate / 1024.0 : rate;
 }
 
 const char *present_rate(const struct phase_result *p, enum phase_id phase,
 			 char *buf, size_t len)
 {
 	double v = present_value(p, phase);
+	enum phase_unit unit = phase_table[phase].unit;
 
 	if (p->state == FIGURE_NONE)
 		snprintf(buf, len, "%s", "");
 	else if (p->state == FIGURE_TOO_FAST)
 		snprintf(buf, len, "+++++");
-	else if (present_test(phase)->unit == PRESENT_MIB_S)
+	else if (unit == UNIT_KIB_S)
 		/* Whole KiB/s below 1 MiB/s would all read "0.0". */
 		snprintf(buf, len, v < 0.95 ? "%.3f" : "%.1f", v);
-	else if (present_test(phase)->unit == PRESENT_SEEKS_S)
+	else if (unit == UNIT_SEEKS_S)
 		snprintf(buf, len, v >= 1000.0 ? "%.0f" : "%.1f", v);
 	else
 		snprintf(buf, len, "%" PRId64, fmt_whole(v));
@@ -100,18 +74,6 @@ const char *present_latency(uint64_t ns, char *buf, size_t len)
 	return buf;
 }
 
-/* "512 B", "64 KiB", "1 MiB". */
-static const char *bytes_text(uint64_t bytes, char *buf, size_t len)
-{
-	if (bytes != 0 && bytes % MIB == 0)
-		snprintf(buf, len, "%" PRIu64 " MiB", bytes / MIB);
-	else if (bytes != 0 && bytes % KIB == 0)
-		snprintf(buf, len, "%" PRIu64 " KiB", bytes / KIB);
-	else
-		snprintf(buf, len, "%" PRIu64 " B", bytes);
-	return buf;
-}
-
 /* Append ", TEXT" style pieces to BUF without overflowing it. */
 static void append(char *buf, size_t len, const char *fmt, uint64_t value)
 {
@@ -133,7 +95,7 @@ const char *present_io(const struct run_results *r, char *buf, size_t len)
 	if (fmt_io_chunk(r) != DEFAULT_CHUNK_BYTES) {
 		used = strlen(buf);
 		snprintf(buf + used, len - used, ", %s chunks",
-			 bytes_text(fmt_io_chunk(r), chunk, sizeof(chunk)));
+			 fmt_bytes_words(fmt_io_chunk(r), chunk, sizeof(chunk)));
 	}
 	if (fmt_concurrency(r) != 1)
 		append(buf, len, ", %" PRIu64 " copies", fmt_concurrency(r));

@@ -2,7 +2,8 @@
 /*
  * fmt_random.c - the two texts clyde prints after its classic tables: the
  * --random-io table (IOPS, MiB/s and latency percentiles per test) and the
- * truth check's one-line warning about reads the page cache served.
+ * truth check's one-line warning about reads the page cache served (the
+ * verdict itself is truth.c's, in the results).
  */
 #include <inttypes.h>
 #include <math.h>
@@ -102,89 +103,39 @@ void fmt_random_table(FILE *out, const struct run_results *r)
 				random_row(out, &r->random[i]);
 }
 
-/* One read test the page cache mostly served: its name and its share from the disk. */
-struct cache_hit {
-	char name[48];
-	unsigned pct;
-};
-
-/*
- * Whether DISK bytes from the device are under half of LOGICAL bytes read,
- * and if so the truncated percentage (capped at 100, overflow-safe).
- */
-static bool under_half(uint64_t disk, uint64_t logical, unsigned *pct)
+/* The name of a truth-check finding: "block input", "random reads at depth 32". */
+static void hit_name(FILE *out, const struct truth_hit *h)
 {
-	uint64_t p;
-
-	if (logical == 0 || disk >= logical - logical / 2)
-		return false;
-	/* Past 160 PB, halve both until disk * 100 fits; the ratio barely moves. */
-	while (disk > UINT64_MAX / 100) {
-		disk >>= 1;
-		logical >>= 1;
-	}
-	p = disk * 100 / logical;
-	*pct = p > 100 ? 100 : (unsigned)p;
-	return true;
-}
-
-static size_t collect_cache_hits(const struct run_results *r,
-				 struct cache_hit *hits, size_t max)
-{
-	static const enum phase_id reads[] = { PHASE_REWRITE, PHASE_GETC,
-					       PHASE_READ, PHASE_SEEKS };
-	size_t n = 0, n_random = r->n_random < MAX_RANDOM_TESTS
-					 ? r->n_random
-					 : MAX_RANDOM_TESTS;
-
-	for (size_t i = 0; i < sizeof(reads) / sizeof(reads[0]) && n < max; i++) {
-		const struct phase_result *p = &r->phase[reads[i]];
-
-		if (p->state != FIGURE_NONE && p->read_bytes > 0 && p->dev.known &&
-		    under_half(p->dev.read_bytes, p->read_bytes, &hits[n].pct)) {
-			snprintf(hits[n].name, sizeof(hits[n].name), "%s",
-				 fmt_phase_name(reads[i]));
-			n++;
-		}
-	}
-	for (size_t i = 0; i < n_random && n < max; i++) {
-		const struct random_result *t = &r->random[i];
-		uint64_t logical = t->ops <= UINT64_MAX / RANDOM_BLOCK_BYTES
-					   ? t->ops * RANDOM_BLOCK_BYTES
-					   : UINT64_MAX;
-
-		if (!t->writes && t->dev.known &&
-		    under_half(t->dev.read_bytes, logical, &hits[n].pct)) {
-			snprintf(hits[n].name, sizeof(hits[n].name),
-				 "random reads at depth %" PRIu32, t->depth);
-			n++;
-		}
-	}
-	return n;
+	if (h->id == PHASE_RANDOM)
+		fprintf(out, "random reads at depth %" PRIu32, h->depth);
+	else
+		fputs(phase_table[h->id].name, out);
 }
 
 /*
- * One phase keeps SPEC 7's wording ("block input: 3% came from the disk");
- * several read "0% of rewrite, 3% of block input and 1% of seeks came from
- * the disk", which stays unambiguous for names that end in a number.
+ * One finding reads "block input: 3% came from the disk"; several read "0%
+ * of rewrite, 3% of block input and 1% of seeks came from the disk", which
+ * stays unambiguous for names that end in a number.
  */
 void fmt_truth_warning(FILE *out, const struct run_results *r)
 {
-	struct cache_hit hits[4 + MAX_RANDOM_TESTS];
-	size_t n;
+	size_t n = r->n_truth < MAX_TRUTH_HITS ? r->n_truth : MAX_TRUTH_HITS;
 
-	if (r->env.device[0] == '\0')
-		return;
-	n = collect_cache_hits(r, hits, sizeof(hits) / sizeof(hits[0]));
 	if (n == 0)
 		return;
 	fputs("clyde: ", out);
-	if (n == 1)
-		fprintf(out, "%s: %u%%", hits[0].name, hits[0].pct);
-	for (size_t i = 0; n > 1 && i < n; i++)
-		fprintf(out, "%s%u%% of %s",
-			i == 0 ? "" : i + 1 == n ? " and " : ", ", hits[i].pct,
-			hits[i].name);
+	for (size_t i = 0; i < n; i++) {
+		const struct truth_hit *h = &r->truth[i];
+
+		if (n == 1) {
+			hit_name(out, h);
+			fprintf(out, ": %u%%", h->pct);
+			break;
+		}
+		fprintf(out, "%s%u%% of ", i == 0 ? "" : i + 1 == n ? " and " : ", ",
+			h->pct);
+		hit_name(out, h);
+	}
 	fputs(" came from the disk, the page cache served the rest;"
 	      " use -D or a larger -s\n",
 	      out);

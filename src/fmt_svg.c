@@ -11,6 +11,7 @@
 #include "fmt.h"
 #include "fmt_internal.h"
 #include "fmt_present.h"
+#include "utf8.h"
 
 #define SVG_MARGIN 16
 #define SVG_CHAR_PX 7     /* a generous average width of a 12px character */
@@ -65,31 +66,17 @@ struct svg_frame {
 	size_t name_cols; /* names longer than this are cut, with an ellipsis */
 };
 
-static size_t utf8_cols(const char *text)
-{
-	size_t cols = 0;
-
-	for (; *text; text++)
-		cols += ((unsigned char)*text & 0xC0) != 0x80;
-	return cols;
-}
-
 /* NAME, escaped, cut to COLS characters with an ellipsis when longer. */
 static void svg_name(FILE *out, const char *name, size_t cols)
 {
 	char cut[MACHINE_MAX];
-	size_t used = 0, i = 0;
+	size_t i;
 
 	if (utf8_cols(name) <= cols) {
 		present_markup_text(out, name);
 		return;
 	}
-	while (name[i] && used + 1 < cols) {
-		do
-			i++;
-		while (((unsigned char)name[i] & 0xC0) == 0x80);
-		used++;
-	}
+	i = utf8_cut_cols(name, cols > 0 ? cols - 1 : 0);
 	memcpy(cut, name, i);
 	cut[i] = '\0';
 	present_markup_text(out, cut);
@@ -158,7 +145,7 @@ static int svg_chart(const struct svg_frame *f, const struct run_results *runs,
 		     size_t n, enum phase_id phase,
 		     bool (*has)(const struct run_results *), int y)
 {
-	const struct present_test *t = present_test(phase);
+	const struct phase_info *t = &phase_table[phase];
 	double max = 0, axis_max, step;
 	size_t rows = 0;
 	bool bars = false;

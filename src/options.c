@@ -14,6 +14,7 @@
 #include <sys/utsname.h>
 
 #include "files.h"
+#include "format.h"
 #include "parse.h"
 #include "report.h"
 #include "sync.h"
@@ -211,15 +212,14 @@ static void set_defaults(struct config *cfg, uint64_t ram_mib, uint64_t seed)
 	cfg->perchar_mib = -1;
 	cfg->concurrency = 1;
 	cfg->seed = seed;
-	cfg->table = TABLE_103;
-	cfg->csv = CSV_196;
+	cfg->table = format_default(FORMAT_TABLE);
+	cfg->csv = format_default(FORMAT_CSV);
 	cfg->mode.char_io = CHAR_IO_STDIO;
 	cfg->random_time_s = DEFAULT_RANDOM_TIME_S;
 	cfg->random_depths[0] = 1;
 	cfg->random_depths[1] = 32;
 	cfg->n_random_depths = 2;
 	cfg->progress = PROGRESS_AUTO;
-	cfg->test_corrupt_block = -1;
 }
 
 /* Look TEXT up in NAMES[0..n); the index or -1. */
@@ -229,6 +229,18 @@ static int pick(const char *text, const char *const *names, int n)
 		if (strcmp(text, names[i]) == 0)
 			return i;
 	return -1;
+}
+
+/* NAME as a --table or --csv value of KIND: a row, or NULL for "none". */
+static int pick_format(enum format_kind kind, const char *name,
+		       const struct format_info **out)
+{
+	const struct format_info *f = format_by_name(kind, name);
+
+	if (!f && strcmp(name, "none") != 0)
+		return -1;
+	*out = f;
+	return 0;
 }
 
 static bool power_of_two(uint64_t v)
@@ -344,8 +356,6 @@ enum options_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 				   uint64_t seed, struct config *cfg,
 				   char *err, size_t errlen)
 {
-	static const char *const tables[] = { "1.03", "1.96", "1.97", "2.00", "none" };
-	static const char *const csvs[] = { "1.03", "1.96", "1.97", "1.98", "none" };
 	static const char *const char_ios[] = { "stdio", "syscall" };
 	static const char *const progresses[] = { "auto", "always", "never" };
 	struct option longs[N_OPTIONS + 1];
@@ -353,6 +363,7 @@ enum options_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 	const char *s_text = "", *n_text = "";
 	bool user_seen = false, group_seen = false;
 	struct parse_error pe;
+	char names[128];
 	size_t nl = 0;
 
 	set_defaults(cfg, ram_mib, seed);
@@ -476,16 +487,16 @@ enum options_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 			cfg->seed = (uint64_t)iv;
 			break;
 		case OPT_TABLE:
-			if ((k = pick(optarg, tables, 5)) < 0)
-				return fail(err, errlen, "--table %s: use 1.03, 1.96, 1.97, "
-					    "2.00 or none", optarg);
-			cfg->table = (enum table_format)k;
+			if (pick_format(FORMAT_TABLE, optarg, &cfg->table) != 0)
+				return fail(err, errlen, "--table %s: use %s or none",
+					    optarg, format_names(FORMAT_TABLE, false,
+								 names, sizeof(names)));
 			break;
 		case OPT_CSV:
-			if ((k = pick(optarg, csvs, 5)) < 0)
-				return fail(err, errlen, "--csv %s: use 1.96, 1.97, 1.98, "
-					    "1.03 or none", optarg);
-			cfg->csv = (enum csv_format)k;
+			if (pick_format(FORMAT_CSV, optarg, &cfg->csv) != 0)
+				return fail(err, errlen, "--csv %s: use %s or none",
+					    optarg, format_names(FORMAT_CSV, false,
+								 names, sizeof(names)));
 			break;
 		case OPT_CHAR_IO:
 			if ((k = pick(optarg, char_ios, 2)) < 0)

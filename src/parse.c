@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "utf8.h"
+
 /* User text quoted in an error is cut to this many bytes. */
 #define QUOTE_MAX 24
 
@@ -88,19 +90,6 @@ static void prefix_error(struct parse_error *err, const char *name)
 	err->msg[name_len] = ':';
 	err->msg[name_len + 1] = ' ';
 	err->msg[name_len + 2 + reason_len] = '\0';
-}
-
-size_t parse_utf8_cut(const char *text, size_t len, size_t max)
-{
-	size_t cut;
-
-	if (len <= max)
-		return len;
-	/* Back up over continuation bytes to the start of the cut character. */
-	for (cut = max; cut > 0 && ((unsigned char)text[cut] & 0xC0) == 0x80;
-	     cut--)
-		;
-	return cut;
 }
 
 /* Locale-free character classes: the C library's depend on setlocale. */
@@ -233,7 +222,7 @@ static int scan_size(struct span s, enum unit_kind kind, uint64_t *out,
 		if (!suf) {
 			set_error(err, "unknown %ssuffix '%.*s'",
 				  t->is_size ? "size " : "",
-				  (int)parse_utf8_cut(rest.p, rest.len, QUOTE_MAX),
+				  (int)utf8_cut_bytes(rest.p, rest.len, QUOTE_MAX),
 				  rest.p);
 			return -1;
 		}
@@ -503,7 +492,7 @@ int parse_depth_list(const char *text, uint32_t *depths, size_t *n,
 			char name[QUOTE_MAX + 16];
 
 			snprintf(name, sizeof(name), "depth '%.*s'",
-				 (int)parse_utf8_cut(items[i].p, items[i].len,
+				 (int)utf8_cut_bytes(items[i].p, items[i].len,
 						      QUOTE_MAX),
 				 items[i].p);
 			prefix_error(err, name);

@@ -12,6 +12,8 @@
 #include <stdlib.h>
 
 #include "cleanup.h"
+#include "exit_status.h"
+#include "timer.h"
 
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op,
 	       int errnum)
@@ -20,7 +22,7 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op,
 	snprintf(ctx->err.op, sizeof(ctx->err.op), "%s", op);
 	ctx->err.errnum = errnum;
 	if (ctx->err.status == 0)
-		ctx->err.status = 3;
+		ctx->err.status = EXIT_IO;
 	if (ctx->failed)
 		atomic_store(ctx->failed, true);
 	return -1;
@@ -57,7 +59,7 @@ int phase_verify(struct phase_ctx *ctx, uint64_t block, const unsigned char *buf
 	snprintf(op, sizeof(op), "verify: data differs at offset %llu",
 		 (unsigned long long)(offset + (uint64_t)bad));
 	phase_fail(ctx, path, op, 0);
-	ctx->err.status = 4;
+	ctx->err.status = EXIT_CORRUPT;
 	return -1;
 }
 
@@ -70,7 +72,8 @@ int phase_remove_testfile(struct phase_ctx *ctx)
 	return 0;
 }
 
-int phase_pieces_init(struct phase_pieces *pp, struct phase_ctx *ctx)
+/* Room for the descriptors, none open yet; -1 when out of memory. */
+static int pieces_init(struct phase_pieces *pp, struct phase_ctx *ctx)
 {
 	pp->ctx = ctx;
 	pp->fds = malloc(ctx->tf->pieces * sizeof(*pp->fds));
@@ -83,7 +86,8 @@ int phase_pieces_init(struct phase_pieces *pp, struct phase_ctx *ctx)
 	return 0;
 }
 
-int phase_pieces_open(struct phase_pieces *pp, enum io_access acc)
+/* Open every piece for ACC; the first failure is the phase's error. */
+static int pieces_open(struct phase_pieces *pp, enum io_access acc)
 {
 	struct phase_ctx *ctx = pp->ctx;
 	char path[PATH_MAX];
@@ -97,7 +101,8 @@ int phase_pieces_open(struct phase_pieces *pp, enum io_access acc)
 	return 0;
 }
 
-int phase_pieces_close(struct phase_pieces *pp)
+/* fsync + close what is open (the first failure is the phase's error), free. */
+static int pieces_close(struct phase_pieces *pp)
 {
 	struct phase_ctx *ctx = pp->ctx;
 	char path[PATH_MAX];
@@ -129,4 +134,80 @@ void phase_pieces_fail(struct phase_pieces *pp, uint32_t piece, const char *op,
 		phase_fail(ctx, path, op, errnum);
 	pthread_mutex_unlock(&pp->lock);
 	atomic_store(&pp->stop, true);
+}
+
+/* Start the workers, wait for them, merge their figures into the context. */
+static int start_workers(struct phase_pieces *pp, struct phase_worker *w,
+			 unsigned n, size_t buf_bytes, void *(*work)(void *),
+			 void (*prep)(struct phase_worker *), void *shared)
+{
+	struct phase_ctx *ctx = pp->ctx;
+	unsigned started = 0;
+	int rc = 0;
+
+	for (; started < n; started++) {
+		w[started] = (struct phase_worker){ .pieces = pp, .shared = shared,
+						    .index = started };
+		stats_init(&w[started].lat);
+		w[started].buf = io_alloc(buf_bytes, ctx->buf_align);
+		if (!w[started].buf) {
+			rc = phase_fail(ctx, ctx->tf->dir, "allocate buffers", ENOMEM);
+			break;
+		}
+		if (prep)
+			prep(&w[started]);
+		int err = pthread_create(&w[started].thread, NULL, work, &w[started]);
+		if (err != 0) {
+			free(w[started].buf);
+			rc = phase_fail(ctx, ctx->tf->dir, "start threads", err);
+			break;
+		}
+	}
+	if (rc != 0)
+		atomic_store(&pp->stop, true);
+	for (unsigned i = 0; i < started; i++) {
+		pthread_join(w[i].thread, NULL);
+		stats_merge(&ctx->lat, &w[i].lat);
+		ctx->ops += w[i].ops;
+		ctx->bytes += w[i].bytes;
+		ctx->read_bytes += w[i].read_bytes;
+		free(w[i].buf);
+	}
+	return rc;
+}
+
+int phase_workers_run(struct phase_ctx *ctx, enum io_access acc, unsigned n,
+		      size_t buf_bytes, void *(*work)(void *),
+		      void (*prep)(struct phase_worker *), void *shared)
+{
+	struct phase_worker *workers = calloc(n, sizeof(*workers));
+	struct phase_pieces pp;
+	int rc;
+
+	if (!workers || pieces_init(&pp, ctx) != 0) {
+		free(workers);
+		return phase_fail(ctx, ctx->tf->dir, "allocate workers", ENOMEM);
+	}
+	rc = pieces_open(&pp, acc);
+	if (rc == 0)
+		rc = start_workers(&pp, workers, n, buf_bytes, work, prep, shared);
+	if (phase_interrupted(ctx))
+		rc = -1;
+	if (pieces_close(&pp) != 0)
+		rc = -1;
+	free(workers);
+	return ctx->err.op[0] ? -1 : rc;
+}
+
+void phase_count_chunk(struct phase_ctx *ctx, uint64_t *t0, uint64_t bytes,
+		       uint64_t read_bytes)
+{
+	uint64_t t1 = timer_now_ns();
+
+	stats_add(&ctx->lat, t1 - *t0);
+	*t0 = t1;
+	ctx->bytes += bytes;
+	ctx->read_bytes += read_bytes;
+	ctx->ops++;
+	atomic_store_explicit(&ctx->progress, ctx->bytes, memory_order_relaxed);
 }

@@ -31,12 +31,7 @@ static int close_piece(struct phase_ctx *ctx, int fd, const char *path)
 	return 0;
 }
 
-static uint64_t file_total(const struct phase_ctx *ctx)
-{
-	return ctx->tf->size_bytes;
-}
-
-static int write_run(struct phase_ctx *ctx)
+int phase_write_run(struct phase_ctx *ctx)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 	char path[PATH_MAX];
@@ -60,17 +55,11 @@ static int write_run(struct phase_ctx *ctx)
 				io_sync_close(fd);
 				return -1;
 			}
-			uint64_t t1 = timer_now_ns();
-			stats_add(&ctx->lat, t1 - t0);
-			t0 = t1;
-			ctx->bytes += chunk;
-			atomic_store_explicit(&ctx->progress, ctx->bytes,
-					      memory_order_relaxed);
+			phase_count_chunk(ctx, &t0, chunk, 0);
 		}
 		if (close_piece(ctx, fd, path) != 0)
 			return -1;
 	}
-	ctx->ops = block;
 	return 0;
 }
 
@@ -87,7 +76,7 @@ static int read_chunk(struct phase_ctx *ctx, int fd, off_t off, const char *path
 	return 0;
 }
 
-static int rewrite_run(struct phase_ctx *ctx)
+int phase_rewrite_run(struct phase_ctx *ctx)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 	char path[PATH_MAX];
@@ -114,14 +103,7 @@ static int rewrite_run(struct phase_ctx *ctx)
 				io_sync_close(fd);
 				return -1;
 			}
-			uint64_t t1 = timer_now_ns();
-			stats_add(&ctx->lat, t1 - t0);
-			t0 = t1;
-			ctx->bytes += chunk;
-			ctx->read_bytes += chunk;
-			ctx->ops++;
-			atomic_store_explicit(&ctx->progress, ctx->bytes,
-					      memory_order_relaxed);
+			phase_count_chunk(ctx, &t0, chunk, chunk);
 		}
 		if (close_piece(ctx, fd, path) != 0)
 			return -1;
@@ -129,7 +111,7 @@ static int rewrite_run(struct phase_ctx *ctx)
 	return 0;
 }
 
-static int read_run(struct phase_ctx *ctx)
+int phase_read_run(struct phase_ctx *ctx)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 	const uint64_t blocks_per_piece = TESTFILE_PIECE_BYTES / chunk;
@@ -148,48 +130,18 @@ static int read_run(struct phase_ctx *ctx)
 				io_sync_close(fd);
 				return -1;
 			}
-			uint64_t t1 = timer_now_ns();
-			stats_add(&ctx->lat, t1 - t0);
+			phase_count_chunk(ctx, &t0, chunk, chunk);
 			if (ctx->cfg->verify) {
 				if (phase_verify(ctx, p * blocks_per_piece + i, ctx->buf,
 						 i * chunk, path) != 0) {
 					io_sync_close(fd);
 					return -1;
 				}
-				t1 = timer_now_ns(); /* checking is not the disk's time */
+				t0 = timer_now_ns(); /* checking is not the disk's time */
 			}
-			t0 = t1;
-			ctx->bytes += chunk;
-			ctx->read_bytes += chunk;
-			ctx->ops++;
-			atomic_store_explicit(&ctx->progress, ctx->bytes,
-					      memory_order_relaxed);
 		}
 		if (close_piece(ctx, fd, path) != 0)
 			return -1;
 	}
 	return 0;
 }
-
-const struct phase_def phase_write = {
-	.id = PHASE_WRITE,
-	.name = "block output",
-	.rate_in_kib = true,
-	.prepare = phase_remove_testfile,
-	.run = write_run,
-	.total = file_total,
-};
-const struct phase_def phase_rewrite = {
-	.id = PHASE_REWRITE,
-	.name = "rewrite",
-	.rate_in_kib = true,
-	.run = rewrite_run,
-	.total = file_total,
-};
-const struct phase_def phase_read = {
-	.id = PHASE_READ,
-	.name = "block input",
-	.rate_in_kib = true,
-	.run = read_run,
-	.total = file_total,
-};

@@ -21,11 +21,6 @@
 #include "phase.h"
 #include "timer.h"
 
-static uint64_t perchar_total(const struct phase_ctx *ctx)
-{
-	return ctx->perchar_bytes;
-}
-
 static uint32_t perchar_pieces(const struct phase_ctx *ctx)
 {
 	return (uint32_t)((ctx->perchar_bytes + TESTFILE_PIECE_BYTES - 1) /
@@ -77,20 +72,6 @@ static int close_stream(struct phase_ctx *ctx, FILE *f, const char *path)
 	return 0;
 }
 
-/* Record one chunk done: its latency and the progress. */
-static void chunk_done(struct phase_ctx *ctx, uint64_t *t0, bool reading)
-{
-	uint64_t t1 = timer_now_ns();
-
-	stats_add(&ctx->lat, t1 - *t0);
-	*t0 = t1;
-	ctx->bytes += ctx->cfg->io.chunk_bytes;
-	if (reading)
-		ctx->read_bytes += ctx->cfg->io.chunk_bytes;
-	ctx->ops++;
-	atomic_store_explicit(&ctx->progress, ctx->bytes, memory_order_relaxed);
-}
-
 static int putc_piece_stdio(struct phase_ctx *ctx, int fd, uint64_t n,
 			    uint64_t *block, const char *path)
 {
@@ -112,7 +93,7 @@ static int putc_piece_stdio(struct phase_ctx *ctx, int fd, uint64_t n,
 			fclose(f);
 			return -1;
 		}
-		chunk_done(ctx, &t0, false);
+		phase_count_chunk(ctx, &t0, chunk, 0);
 	}
 	return close_stream(ctx, f, path);
 }
@@ -137,14 +118,14 @@ static int putc_piece_syscall(struct phase_ctx *ctx, int fd, uint64_t n,
 			close(fd);
 			return -1;
 		}
-		chunk_done(ctx, &t0, false);
+		phase_count_chunk(ctx, &t0, chunk, 0);
 	}
 	if (io_sync_close(fd) != 0)
 		return phase_fail(ctx, path, "fsync", errno);
 	return 0;
 }
 
-static int putc_run(struct phase_ctx *ctx)
+int phase_putc_run(struct phase_ctx *ctx)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 	char path[PATH_MAX];
@@ -228,7 +209,7 @@ static int getc_piece_stdio(struct phase_ctx *ctx, int fd, uint32_t piece,
 			fclose(f);
 			return -1;
 		}
-		chunk_done(ctx, &t0, true);
+		phase_count_chunk(ctx, &t0, chunk, chunk);
 		if (check && verify_chunk(ctx, check, piece, i, path, &t0) != 0) {
 			fclose(f);
 			return -1;
@@ -267,7 +248,7 @@ static int getc_piece_syscall(struct phase_ctx *ctx, int fd, uint32_t piece,
 			close(fd);
 			return -1;
 		}
-		chunk_done(ctx, &t0, true);
+		phase_count_chunk(ctx, &t0, chunk, chunk);
 		if (check && verify_chunk(ctx, check, piece, i, path, &t0) != 0) {
 			close(fd);
 			return -1;
@@ -278,7 +259,7 @@ static int getc_piece_syscall(struct phase_ctx *ctx, int fd, uint32_t piece,
 	return 0;
 }
 
-static int getc_run(struct phase_ctx *ctx)
+int phase_getc_run(struct phase_ctx *ctx)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 	char path[PATH_MAX];
@@ -304,19 +285,3 @@ static int getc_run(struct phase_ctx *ctx)
 	free(check);
 	return rc;
 }
-
-const struct phase_def phase_putc = {
-	.id = PHASE_PUTC,
-	.name = "per-char output",
-	.rate_in_kib = true,
-	.prepare = phase_remove_testfile,
-	.run = putc_run,
-	.total = perchar_total,
-};
-const struct phase_def phase_getc = {
-	.id = PHASE_GETC,
-	.name = "per-char input",
-	.rate_in_kib = true,
-	.run = getc_run,
-	.total = perchar_total,
-};

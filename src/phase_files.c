@@ -148,18 +148,18 @@ static int create_prepare(struct phase_ctx *ctx, enum files_order order)
 	return 0;
 }
 
-static int seq_create_prepare(struct phase_ctx *ctx)
+int phase_seq_create_prepare(struct phase_ctx *ctx)
 {
 	return create_prepare(ctx, FILES_SEQUENTIAL);
 }
 
-static int ran_create_prepare(struct phase_ctx *ctx)
+int phase_ran_create_prepare(struct phase_ctx *ctx)
 {
 	return create_prepare(ctx, FILES_RANDOM);
 }
 
 /* Both creates: every entry in index order, then sync(), all timed. */
-static int create_run(struct phase_ctx *ctx)
+int phase_create_run(struct phase_ctx *ctx)
 {
 	struct files_state *fs = ctx->files;
 
@@ -310,12 +310,12 @@ static int remove_dirs(struct phase_ctx *ctx)
 	return 0;
 }
 
-static int seq_stat_run(struct phase_ctx *ctx)
+int phase_seq_stat_run(struct phase_ctx *ctx)
 {
 	return walk_dirs(ctx, false);
 }
 
-static int seq_delete_run(struct phase_ctx *ctx)
+int phase_seq_delete_run(struct phase_ctx *ctx)
 {
 	if (walk_dirs(ctx, true) != 0 || remove_dirs(ctx) != 0)
 		return -1;
@@ -324,7 +324,7 @@ static int seq_delete_run(struct phase_ctx *ctx)
 }
 
 /* Random order: shuffle the list before the timed part. */
-static int shuffle_prepare(struct phase_ctx *ctx)
+int phase_shuffle_prepare(struct phase_ctx *ctx)
 {
 	struct files_state *fs = ctx->files;
 
@@ -332,7 +332,7 @@ static int shuffle_prepare(struct phase_ctx *ctx)
 	return 0;
 }
 
-static int ran_stat_run(struct phase_ctx *ctx)
+int phase_ran_stat_run(struct phase_ctx *ctx)
 {
 	struct files_state *fs = ctx->files;
 
@@ -348,7 +348,7 @@ static int ran_stat_run(struct phase_ctx *ctx)
 	return 0;
 }
 
-static int ran_delete_run(struct phase_ctx *ctx)
+int phase_ran_delete_run(struct phase_ctx *ctx)
 {
 	struct files_state *fs = ctx->files;
 
@@ -370,55 +370,3 @@ static int ran_delete_run(struct phase_ctx *ctx)
 	sync();
 	return 0;
 }
-
-static uint64_t files_total(const struct phase_ctx *ctx)
-{
-	return ctx->files ? ctx->files->count : 0;
-}
-
-const struct phase_def phase_seq_create = {
-	.id = PHASE_SEQ_CREATE,
-	.name = "sequential create",
-	.rate_in_kib = false,
-	.prepare = seq_create_prepare,
-	.run = create_run,
-	.total = files_total,
-};
-const struct phase_def phase_seq_stat = {
-	.id = PHASE_SEQ_STAT,
-	.name = "sequential stat",
-	.rate_in_kib = false,
-	.run = seq_stat_run,
-	.total = files_total,
-};
-const struct phase_def phase_seq_delete = {
-	.id = PHASE_SEQ_DELETE,
-	.name = "sequential delete",
-	.rate_in_kib = false,
-	.run = seq_delete_run,
-	.total = files_total,
-};
-const struct phase_def phase_ran_create = {
-	.id = PHASE_RAN_CREATE,
-	.name = "random create",
-	.rate_in_kib = false,
-	.prepare = ran_create_prepare,
-	.run = create_run,
-	.total = files_total,
-};
-const struct phase_def phase_ran_stat = {
-	.id = PHASE_RAN_STAT,
-	.name = "random stat",
-	.rate_in_kib = false,
-	.prepare = shuffle_prepare,
-	.run = ran_stat_run,
-	.total = files_total,
-};
-const struct phase_def phase_ran_delete = {
-	.id = PHASE_RAN_DELETE,
-	.name = "random delete",
-	.rate_in_kib = false,
-	.prepare = shuffle_prepare,
-	.run = ran_delete_run,
-	.total = files_total,
-};

@@ -7,8 +7,6 @@
  * chunk; a write-back changes it and writes it in place (fsync with -b).
  */
 #include <errno.h>
-#include <pthread.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 #include "io.h"
@@ -17,17 +15,8 @@
 
 struct seek_shared {
 	struct phase_ctx *ctx;
-	struct phase_pieces pieces;   /* opened read-write */
 	uint64_t chunks;              /* chunks in the file */
 	_Atomic uint64_t next;        /* next ticket */
-};
-
-struct seeker {
-	struct seek_shared *sh;
-	pthread_t thread;
-	unsigned char *buf;
-	struct latency_stats lat;
-	uint64_t seeks, writes;
 };
 
 /* Ticket I: the chunk to visit, and whether to write it back. */
@@ -41,8 +30,8 @@ static uint64_t ticket(uint64_t seed, uint64_t i, uint64_t chunks, bool *write_b
 
 static void *seeker_main(void *arg)
 {
-	struct seeker *s = arg;
-	struct seek_shared *sh = s->sh;
+	struct phase_worker *w = arg;
+	struct seek_shared *sh = w->shared;
 	const struct config *cfg = sh->ctx->cfg;
 	const size_t chunk = cfg->io.chunk_bytes;
 	const uint64_t per_piece = TESTFILE_PIECE_BYTES / chunk;
@@ -53,110 +42,50 @@ static void *seeker_main(void *arg)
 		bool write_back;
 
 		if (i >= cfg->io.seeks ||
-		    atomic_load_explicit(&sh->pieces.stop, memory_order_relaxed))
+		    atomic_load_explicit(&w->pieces->stop, memory_order_relaxed))
 			break;
 		uint64_t c = ticket(cfg->seed, i, sh->chunks, &write_back);
 		uint32_t piece = (uint32_t)(c / per_piece);
 		off_t off = (off_t)((c % per_piece) * chunk);
-		int fd = sh->pieces.fds[piece];
-		ssize_t got = io_read_full(fd, s->buf, chunk, off);
+		int fd = w->pieces->fds[piece];
+		ssize_t got = io_read_full(fd, w->buf, chunk, off);
 
 		if (got != (ssize_t)chunk) {
-			phase_pieces_fail(&sh->pieces, piece, got < 0 ? "read"
+			phase_pieces_fail(w->pieces, piece, got < 0 ? "read"
 					  : "read: file shorter than written",
 					  got < 0 ? errno : 0);
 			break;
 		}
 		if (write_back) {
-			data_dirty(s->buf, chunk);
-			if (io_write_full(fd, s->buf, chunk, off) != 0 ||
+			data_dirty(w->buf, chunk);
+			if (io_write_full(fd, w->buf, chunk, off) != 0 ||
 			    (cfg->mode.sync_writes && fsync(fd) != 0)) {
-				phase_pieces_fail(&sh->pieces, piece, "write", errno);
+				phase_pieces_fail(w->pieces, piece, "write", errno);
 				break;
 			}
-			s->writes++;
+			w->bytes += chunk;
 		}
 		if (phase_should_stop(sh->ctx)) { /* recorded after the join */
-			atomic_store(&sh->pieces.stop, true);
+			atomic_store(&w->pieces->stop, true);
 			break;
 		}
 		uint64_t t1 = timer_now_ns();
-		stats_add(&s->lat, t1 - t0);
+		stats_add(&w->lat, t1 - t0);
 		t0 = t1;
-		s->seeks++;
+		w->ops++;
+		w->bytes += chunk;
+		w->read_bytes += chunk;
 		atomic_fetch_add_explicit(&sh->ctx->progress, 1, memory_order_relaxed);
 	}
 	return NULL;
 }
 
-static int start_seekers(struct seek_shared *sh, struct seeker *s, unsigned n)
-{
-	struct phase_ctx *ctx = sh->ctx;
-	const struct config *cfg = ctx->cfg;
-	size_t align = cfg->mode.dio_align ? cfg->mode.dio_align : sizeof(void *);
-	unsigned started = 0;
-	int rc = 0;
-
-	for (; started < n; started++) {
-		s[started].sh = sh;
-		stats_init(&s[started].lat);
-		s[started].buf = io_alloc(cfg->io.chunk_bytes, align);
-		if (!s[started].buf) {
-			rc = phase_fail(ctx, ctx->tf->dir, "seeker buffer", errno);
-			break;
-		}
-		int err = pthread_create(&s[started].thread, NULL, seeker_main, &s[started]);
-		if (err != 0) {
-			free(s[started].buf);
-			rc = phase_fail(ctx, ctx->tf->dir, "start seeker thread", err);
-			break;
-		}
-	}
-	if (rc != 0)
-		atomic_store(&sh->pieces.stop, true);
-	for (unsigned i = 0; i < started; i++) {
-		pthread_join(s[i].thread, NULL);
-		stats_merge(&ctx->lat, &s[i].lat);
-		ctx->ops += s[i].seeks;
-		ctx->bytes += (s[i].seeks + s[i].writes) * cfg->io.chunk_bytes;
-		ctx->read_bytes += s[i].seeks * cfg->io.chunk_bytes;
-		free(s[i].buf);
-	}
-	return rc;
-}
-
-static int seeks_run(struct phase_ctx *ctx)
+int phase_seeks_run(struct phase_ctx *ctx)
 {
 	const struct config *cfg = ctx->cfg;
-	struct seek_shared sh = { .ctx = ctx };
-	unsigned n = (unsigned)cfg->io.seekers;
-	struct seeker *seekers = calloc(n, sizeof(*seekers));
+	struct seek_shared sh = { .ctx = ctx,
+				  .chunks = ctx->tf->size_bytes / cfg->io.chunk_bytes };
 
-	sh.chunks = ctx->tf->size_bytes / cfg->io.chunk_bytes;
-	if (!seekers || phase_pieces_init(&sh.pieces, ctx) != 0) {
-		free(seekers);
-		return phase_fail(ctx, ctx->tf->dir, "allocate seekers", ENOMEM);
-	}
-	int rc = phase_pieces_open(&sh.pieces, IO_WRITE);
-	if (rc == 0)
-		rc = start_seekers(&sh, seekers, n);
-	if (phase_interrupted(ctx))
-		rc = -1;
-	if (phase_pieces_close(&sh.pieces) != 0)
-		rc = -1;
-	free(seekers);
-	return ctx->err.op[0] ? -1 : rc;
+	return phase_workers_run(ctx, IO_WRITE, (unsigned)cfg->io.seekers,
+				 cfg->io.chunk_bytes, seeker_main, NULL, &sh);
 }
-
-static uint64_t seeks_total(const struct phase_ctx *ctx)
-{
-	return ctx->cfg->io.seeks;
-}
-
-const struct phase_def phase_seeks = {
-	.id = PHASE_SEEKS,
-	.name = "seeks",
-	.rate_in_kib = false,
-	.run = seeks_run,
-	.total = seeks_total,
-};

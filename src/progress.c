@@ -11,21 +11,6 @@
 
 #define CLEAR_LINE "\r\033[K"
 
-static const char *const labels[PHASE_COUNT] = {
-	[PHASE_PUTC] = "Writing a byte at a time...",
-	[PHASE_WRITE] = "Writing intelligently...",
-	[PHASE_REWRITE] = "Rewriting...",
-	[PHASE_GETC] = "Reading a byte at a time...",
-	[PHASE_READ] = "Reading intelligently...",
-	[PHASE_SEEKS] = "start 'em...",
-	[PHASE_SEQ_CREATE] = "Create files in sequential order...",
-	[PHASE_SEQ_STAT] = "Stat files in sequential order...",
-	[PHASE_SEQ_DELETE] = "Delete files in sequential order...",
-	[PHASE_RAN_CREATE] = "Create files in random order...",
-	[PHASE_RAN_STAT] = "Stat files in random order...",
-	[PHASE_RAN_DELETE] = "Delete files in random order...",
-};
-
 enum progress_style progress_style_for(enum progress_mode mode, bool quiet,
 				       bool terminal)
 {
@@ -36,24 +21,6 @@ enum progress_style progress_style_for(enum progress_mode mode, bool quiet,
 	return PROGRESS_WORDS;
 }
 
-/* Bytes a bulk phase moves, from the configuration alone; 0 for the others. */
-static uint64_t planned_bytes(const struct config *cfg, enum phase_id id)
-{
-	uint64_t copies = cfg->concurrency;
-
-	switch (id) {
-	case PHASE_PUTC:
-	case PHASE_GETC:
-		return run_perchar_bytes(cfg) * copies;
-	case PHASE_WRITE:
-	case PHASE_REWRITE:
-	case PHASE_READ:
-		return cfg->io.size_mib * MIB * copies;
-	default:
-		return 0;
-	}
-}
-
 /* Seconds the phases after the current one should take: bulk phases at
  * the speed seen so far, random-I/O tests their fixed time; seeks and file
  * tests are not counted (the ETA says "~"). */
@@ -62,13 +29,13 @@ static double later_phases_s(const struct progress *p, double bulk_rate)
 	double s = 0;
 
 	for (size_t i = p->index + 1; i < p->plan->n; i++) {
-		const struct phase_def *def = p->plan->defs[i];
-		uint64_t bytes = def->id < PHASE_COUNT ? planned_bytes(p->cfg, def->id) : 0;
+		const struct plan_step *step = &p->plan->steps[i];
+		uint64_t units = phase_units(step->info, p->cfg, step->arg);
 
-		if (def->id == PHASE_RANDOM)
-			s += p->cfg->random_time_s;
-		else if (bytes && bulk_rate > 0)
-			s += (double)bytes / bulk_rate;
+		if (step->info->size == SIZE_TIME)
+			s += (double)units / 1e9;
+		else if (step->info->unit == UNIT_KIB_S && bulk_rate > 0)
+			s += (double)units * p->cfg->concurrency / bulk_rate;
 	}
 	return s;
 }
@@ -84,10 +51,12 @@ static void print_clock(FILE *out, double s)
 		fprintf(out, "%" PRIu64 ":%02" PRIu64, t / 60, t % 60);
 }
 
-static void line_tick(void *arg, const struct phase_def *def, uint64_t done,
+static void line_tick(void *arg, const struct plan_step *step, uint64_t done,
 		      uint64_t total, uint64_t elapsed_ns)
 {
 	struct progress *p = arg;
+	const struct phase_info *info = step->info;
+	bool timed = info->size == SIZE_TIME;
 	double phase_s = (double)elapsed_ns / 1e9;
 	double dt = (double)(elapsed_ns - p->last_ns) / 1e9;
 	double now = dt > 0 ? (double)(done - p->last_done) / dt : 0;
@@ -96,7 +65,7 @@ static void line_tick(void *arg, const struct phase_def *def, uint64_t done,
 
 	if (done > total)
 		done = total;
-	if (def->rate_in_kib && done > 0)
+	if (info->unit == UNIT_KIB_S && done > 0)
 		bulk_rate = (double)(p->bulk_bytes + done) /
 			    ((double)p->bulk_ns / 1e9 + phase_s);
 	else if (p->bulk_ns > 0)
@@ -105,17 +74,17 @@ static void line_tick(void *arg, const struct phase_def *def, uint64_t done,
 	p->last_ns = elapsed_ns;
 
 	fprintf(p->out, CLEAR_LINE "[%zu/%zu] %s %3d%%", p->index + 1, p->plan->n,
-		def->name, total ? (int)(done * 100 / total) : 0);
-	if (done >= total || (def->id == PHASE_RANDOM && elapsed_ns >= total)) {
+		step->name, total ? (int)(done * 100 / total) : 0);
+	if (done >= total || (timed && elapsed_ns >= total)) {
 		/* All issued: what remains is the fsync and close. */
 		fputs("  flushing to the disk", p->out);
 		fflush(p->out);
 		p->pending = true;
 		return;
 	}
-	if (def->rate_in_kib)
+	if (info->unit == UNIT_KIB_S)
 		fprintf(p->out, "  %.1f MiB/s", now / (double)MIB);
-	else if (def->id != PHASE_RANDOM)
+	else if (!timed)
 		fprintf(p->out, "  %.0f/s", now);
 	fputs("  ", p->out);
 	print_clock(p->out, left);
@@ -125,46 +94,46 @@ static void line_tick(void *arg, const struct phase_def *def, uint64_t done,
 	p->pending = true;
 }
 
-static void phase_begin(void *arg, const struct phase_def *def)
+static void phase_begin(void *arg, const struct plan_step *step)
 {
 	struct progress *p = arg;
 
 	p->last_done = 0;
 	p->last_ns = 0;
-	while (p->index + 1 < p->plan->n && p->plan->defs[p->index] != def)
+	while (p->index + 1 < p->plan->n && &p->plan->steps[p->index] != step)
 		p->index++;
 	if (p->style == PROGRESS_WORDS) {
-		fputs(def->id < PHASE_COUNT ? labels[def->id] : def->name, p->out);
-		if (def->id == PHASE_RANDOM)
-			fputs("...", p->out);
+		if (step->info->words)
+			fputs(step->info->words, p->out);
+		else
+			fprintf(p->out, "%s...", step->name);
 		p->pending = true;
 	} else {
 		fprintf(p->out, CLEAR_LINE "[%zu/%zu] %s", p->index + 1, p->plan->n,
-			def->name);
+			step->name);
 		p->pending = true;
 	}
 	fflush(p->out);
 }
 
-static void phase_finish(void *arg, const struct phase_def *def,
+static void phase_finish(void *arg, const struct plan_step *step,
 			 const struct phase_result *r)
 {
 	struct progress *p = arg;
+	const struct phase_info *info = step->info;
 
-	if (def->rate_in_kib && def->id < PHASE_COUNT) {
+	if (info->unit == UNIT_KIB_S) {
 		p->bulk_bytes += r->bytes;
 		p->bulk_ns += r->elapsed_ns;
 	}
 	if (p->style == PROGRESS_LINE) {
 		fputs(CLEAR_LINE, p->out);
-	} else if (def->id == PHASE_SEEKS) {
-		for (uint64_t i = 0; i < p->cfg->io.seekers; i++)
-			fputs("done...", p->out);
-		fputc('\n', p->out);
-	} else if (def->id >= PHASE_FILE_FIRST && def->id < PHASE_COUNT) {
-		fputs("done.\n", p->out);
 	} else {
-		fputs("done\n", p->out);
+		uint64_t times = info->done_per_seeker ? p->cfg->io.seekers : 1;
+
+		for (uint64_t i = 0; i < times; i++)
+			fputs(info->done, p->out);
+		fputc('\n', p->out);
 	}
 	p->pending = false;
 	if (p->index + 1 < p->plan->n)

@@ -14,71 +14,8 @@
 #include <sys/types.h>
 
 #include "csv.h"
-#include "fmt.h"
+#include "format.h"
 #include "summary.h"
-
-static const struct {
-	const char *name;
-	const char *help;
-} formats[REPORT_FORMAT_COUNT] = {
-	[REPORT_TEXT_103] = { "text-1.03", "bonnie++ 1.03's table (the default)" },
-	[REPORT_TEXT_196] = { "text-1.96", "bonnie++ 1.96's table, with Latency rows" },
-	[REPORT_TEXT_200] = { "text-2.00", "bonnie++ 2.00's table: k/m/g rates, Latency rows" },
-	[REPORT_MARKDOWN] = { "markdown", "GitHub-flavoured Markdown tables" },
-	[REPORT_HTML] = { "html", "one self-contained HTML page, columns shaded" },
-	[REPORT_SVG] = { "svg", "one SVG image with a bar chart per test" },
-	[REPORT_CSV_198] = { "csv-1.98", "every run as a 1.98 CSV line" },
-};
-
-int report_format_parse(const char *name, enum report_format *format)
-{
-	for (int f = 0; f < REPORT_FORMAT_COUNT; f++) {
-		if (strcmp(name, formats[f].name) == 0) {
-			*format = (enum report_format)f;
-			return 0;
-		}
-	}
-	return -1;
-}
-
-const char *report_format_name(enum report_format format)
-{
-	return (unsigned)format < REPORT_FORMAT_COUNT ? formats[format].name
-						      : "?";
-}
-
-void report_render(FILE *out, enum report_format format,
-		   const struct run_results *runs, size_t n)
-{
-	static const struct table_style wide = { .wide_names = true };
-
-	switch (format) {
-	case REPORT_TEXT_103:
-		fmt_table(out, TABLE_103, runs, n, &wide);
-		break;
-	case REPORT_TEXT_196:
-		fmt_table(out, TABLE_196, runs, n, &wide);
-		break;
-	case REPORT_TEXT_200:
-		fmt_table(out, TABLE_200, runs, n, &wide);
-		break;
-	case REPORT_MARKDOWN:
-		fmt_markdown(out, runs, n);
-		break;
-	case REPORT_HTML:
-		fmt_html(out, runs, n);
-		break;
-	case REPORT_SVG:
-		fmt_svg(out, runs, n);
-		break;
-	case REPORT_CSV_198:
-		for (size_t i = 0; i < n; i++)
-			fmt_csv_line(out, &runs[i], CSV_198);
-		break;
-	case REPORT_FORMAT_COUNT:
-		break;
-	}
-}
 
 void report_usage(FILE *out)
 {
@@ -92,8 +29,9 @@ static void report_help(FILE *out)
 	fputs("\nReads CSV lines of bonnie++ 1.03, 1.93c, 1.96, 1.97, 1.98 and "
 	      "of clyde from\nthe files (standard input without any) and prints "
 	      "every run in one comparison.\n\n  --format fmt\n", out);
-	for (int f = 0; f < REPORT_FORMAT_COUNT; f++)
-		fprintf(out, "      %-10s %s\n", formats[f].name, formats[f].help);
+	for (size_t f = 0; f < format_count; f++)
+		fprintf(out, "      %-10s %s\n", format_table[f].report_name,
+			format_table[f].help);
 	fputs("  --summary\n      add min, median and max rows for every "
 	      "machine name with several runs\n  --help\n      print this "
 	      "help and exit\n", out);
@@ -203,8 +141,8 @@ static int read_stream(FILE *in, const char *name, struct run_list *list)
 }
 
 /* Options into *format and *summary; -1 after a usage error, 1 after --help. */
-static int parse_options(int argc, char **argv, enum report_format *format,
-			 bool *summary)
+static int parse_options(int argc, char **argv,
+			 const struct format_info **format, bool *summary)
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
@@ -219,7 +157,7 @@ static int parse_options(int argc, char **argv, enum report_format *format,
 	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (report_format_parse(optarg, format) != 0) {
+			if (!(*format = format_by_report_name(optarg))) {
 				fprintf(stderr, "clyde: report: unknown format "
 					"'%s'\n", optarg);
 				return -1;
@@ -277,7 +215,9 @@ static int read_inputs(int argc, char **argv, int first,
 
 int report_main(int argc, char **argv)
 {
-	enum report_format format = REPORT_TEXT_103;
+	static const struct render_opts opts = { .wide_names = true,
+						 .json_array = true };
+	const struct format_info *format = format_by_report_name("text-1.03");
 	struct run_list list = { NULL, 0, 0 };
 	struct run_results *shown;
 	size_t n_shown;
@@ -302,7 +242,7 @@ int report_main(int argc, char **argv)
 		status = 1;
 	}
 	if (n_shown > 0)
-		report_render(stdout, format, shown, n_shown);
+		format->render(stdout, format, shown, n_shown, &opts);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "clyde: report: write: %s\n", strerror(errno));
 		status = 1;

@@ -9,6 +9,7 @@
 #include "run.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -18,21 +19,16 @@
 
 #include "cleanup.h"
 #include "device.h"
+#include "env.h"
+#include "exit_status.h"
 #include "files.h"
 #include "io.h"
 #include "stats.h"
 #include "timer.h"
+#include "verdict.h"
 
 #define MIN_TIME_NS 500000000ULL  /* under 0.5 s a figure prints +++++ */
 #define TICK_NS 250000000ULL      /* progress hook period */
-
-/* The classic phases, in bonnie++ order. */
-static const struct phase_def *const classic_phases[] = {
-	&phase_putc, &phase_write, &phase_rewrite,
-	&phase_getc, &phase_read, &phase_seeks,
-	&phase_seq_create, &phase_seq_stat, &phase_seq_delete,
-	&phase_ran_create, &phase_ran_stat, &phase_ran_delete,
-};
 
 struct copy {
 	struct phase_ctx ctx;
@@ -45,7 +41,7 @@ struct copy {
 
 /* What the copies of one phase share: a start gate and a finish count. */
 struct phase_step {
-	const struct phase_def *def;
+	const struct plan_step *plan;
 	pthread_mutex_t lock;
 	pthread_cond_t changed;
 	unsigned ready; /* copies waiting at the gate */
@@ -53,29 +49,6 @@ struct phase_step {
 	unsigned done;  /* copies finished */
 	_Atomic bool failed; /* a copy failed: the others stop too */
 };
-
-uint64_t run_perchar_bytes(const struct config *cfg)
-{
-	uint64_t mib = cfg->perchar_mib >= 0 ? (uint64_t)cfg->perchar_mib
-		       : cfg->mode.char_io == CHAR_IO_STDIO ? cfg->io.size_mib
-							    : SYSCALL_PERCHAR_MIB;
-	if (mib > cfg->io.size_mib)
-		mib = cfg->io.size_mib;
-	return mib * MIB;
-}
-
-static bool phase_skipped(const struct config *cfg, enum phase_id id)
-{
-	if ((id <= PHASE_IO_LAST || id == PHASE_RANDOM) && cfg->io.size_mib == 0)
-		return true;
-	if (id == PHASE_RANDOM && !cfg->random_io)
-		return true;
-	if ((id == PHASE_PUTC || id == PHASE_GETC) && run_perchar_bytes(cfg) == 0)
-		return true;
-	if (id >= PHASE_FILE_FIRST && id < PHASE_COUNT && cfg->files.count_k == 0)
-		return true;
-	return false;
-}
 
 static void *copy_main(void *arg)
 {
@@ -91,7 +64,7 @@ static void *copy_main(void *arg)
 	if (step->go < 0)
 		return NULL;
 	c->start_ns = timer_now_ns();
-	step->def->run(&c->ctx);
+	step->plan->info->run(&c->ctx);
 	c->end_ns = timer_now_ns();
 	pthread_mutex_lock(&step->lock);
 	step->done++;
@@ -109,20 +82,12 @@ static uint64_t progress_sum(struct copy *copies, unsigned n)
 	return sum;
 }
 
-static uint64_t total_sum(const struct phase_def *def, struct copy *copies, unsigned n)
-{
-	uint64_t sum = 0;
-
-	for (unsigned i = 0; i < n; i++)
-		sum += def->total(&copies[i].ctx);
-	return sum;
-}
-
 /* Wait for every copy, calling the tick hook a few times a second. */
 static void wait_copies(struct phase_step *step, struct copy *copies, unsigned n,
 			const struct run_hooks *hooks, uint64_t t0)
 {
-	uint64_t total = total_sum(step->def, copies, n);
+	const struct plan_step *ps = step->plan;
+	uint64_t total = phase_units(ps->info, copies[0].ctx.cfg, ps->arg) * n;
 
 	pthread_mutex_lock(&step->lock);
 	while (step->done < n) {
@@ -137,7 +102,7 @@ static void wait_copies(struct phase_step *step, struct copy *copies, unsigned n
 		pthread_cond_timedwait(&step->changed, &step->lock, &until);
 		if (step->done < n && hooks->phase_tick) {
 			pthread_mutex_unlock(&step->lock);
-			hooks->phase_tick(hooks->arg, step->def, progress_sum(copies, n),
+			hooks->phase_tick(hooks->arg, ps, progress_sum(copies, n),
 					  total, timer_now_ns() - t0);
 			pthread_mutex_lock(&step->lock);
 		}
@@ -146,7 +111,7 @@ static void wait_copies(struct phase_step *step, struct copy *copies, unsigned n
 }
 
 /* Turn the copies' clocks and counts into the phase's figures. */
-static void fill_result(const struct phase_def *def, struct copy *copies,
+static void fill_result(const struct phase_info *info, struct copy *copies,
 			unsigned n, uint64_t t0, uint64_t cpu_ns,
 			struct phase_result *r)
 {
@@ -157,7 +122,7 @@ static void fill_result(const struct phase_def *def, struct copy *copies,
 	for (unsigned i = 0; i < n; i++) {
 		struct phase_ctx *ctx = &copies[i].ctx;
 		uint64_t took = copies[i].end_ns > t0 ? copies[i].end_ns - t0 : 1;
-		double units = def->rate_in_kib ? (double)ctx->bytes / 1024.0
+		double units = info->unit == UNIT_KIB_S ? (double)ctx->bytes / 1024.0
 						: (double)ctx->ops;
 
 		r->rate += units / ((double)took / 1e9);
@@ -197,18 +162,18 @@ static int phase_status(struct copy *copies, unsigned n, struct phase_error *err
 
 	if (sig == SIGXFSZ && e && e->errnum == EFBIG) {
 		*err = *e;
-		err->status = 128 + sig;
+		err->status = EXIT_SIGNAL + sig;
 		return err->status;
 	}
 	if (sig) {
 		memset(err, 0, sizeof(*err));
 		snprintf(err->op, sizeof(err->op), "interrupted");
-		err->status = 128 + sig;
+		err->status = EXIT_SIGNAL + sig;
 		return err->status;
 	}
 	if (e) {
 		*err = *e;
-		return err->status ? err->status : 3;
+		return err->status ? err->status : EXIT_IO;
 	}
 	return 0;
 }
@@ -233,33 +198,33 @@ static void device_delta(const struct device_io *before,
 	out->write_bytes = after->write_bytes - before->write_bytes;
 }
 
-static int start_and_wait(const struct phase_def *def, struct copy *copies,
+static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 			  unsigned n, const struct device *dev,
 			  const struct run_hooks *hooks, struct phase_result *r,
 			  struct phase_error *err)
 {
 	struct device_io dev0 = { 0 }, dev1 = { 0 };
 
-	struct phase_step step = { .def = def };
+	struct phase_step step = { .plan = ps };
 	unsigned started = 0;
 	int status;
 
 	for (unsigned i = 0; i < n; i++) {
 		reset_ctx(&copies[i].ctx);
-		copies[i].ctx.arg = def->arg;
+		copies[i].ctx.arg = ps->arg;
 		copies[i].ctx.failed = &step.failed;
 		copies[i].step = &step;
-		if (def->prepare && def->prepare(&copies[i].ctx) != 0)
+		if (ps->info->prepare && ps->info->prepare(&copies[i].ctx) != 0)
 			return phase_status(copies, n, err);
 	}
-	if (hooks->before_phase && hooks->before_phase(hooks->arg, def) != 0) {
+	if (hooks->before_phase && hooks->before_phase(hooks->arg, ps) != 0) {
 		memset(err, 0, sizeof(*err));
-		snprintf(err->op, sizeof(err->op), "synchronising before %s", def->name);
-		err->status = cleanup_signal() ? 128 + cleanup_signal() : 3;
+		snprintf(err->op, sizeof(err->op), "synchronising before %s", ps->name);
+		err->status = cleanup_signal() ? EXIT_SIGNAL + cleanup_signal() : EXIT_IO;
 		return err->status;
 	}
 	if (hooks->phase_start)
-		hooks->phase_start(hooks->arg, def);
+		hooks->phase_start(hooks->arg, ps);
 	pthread_mutex_init(&step.lock, NULL);
 	pthread_cond_init(&step.changed, NULL);
 	int create_err = 0;
@@ -289,35 +254,37 @@ static int start_and_wait(const struct phase_def *def, struct copy *copies,
 	pthread_mutex_destroy(&step.lock);
 	if (create_err != 0) {
 		memset(err, 0, sizeof(*err));
-		snprintf(err->op, sizeof(err->op), "start %u copies of %s", n, def->name);
+		snprintf(err->op, sizeof(err->op), "start %u copies of %s", n, ps->name);
 		err->errnum = create_err;
-		err->status = 2;
+		err->status = EXIT_SETUP;
 		return err->status;
 	}
 
 	status = phase_status(copies, n, err);
 	if (status == 0) {
-		fill_result(def, copies, n, t0, cpu1 - cpu0, r);
+		fill_result(ps->info, copies, n, t0, cpu1 - cpu0, r);
 		device_delta(&dev0, &dev1, &r->dev);
 		if (hooks->phase_end)
-			hooks->phase_end(hooks->arg, def, r);
+			hooks->phase_end(hooks->arg, ps, r);
 	}
 	return status;
 }
 
 /* One phase: its copies share a stop flag that lives only as long as it. */
-static int run_step(const struct phase_def *def, struct copy *copies, unsigned n,
+static int run_step(const struct plan_step *ps, struct copy *copies, unsigned n,
 		    const struct device *dev, const struct run_hooks *hooks,
 		    struct phase_result *r, struct phase_error *err)
 {
-	int status = start_and_wait(def, copies, n, dev, hooks, r, err);
+	int status = start_and_wait(ps, copies, n, dev, hooks, r, err);
 
 	for (unsigned i = 0; i < n; i++)
 		copies[i].ctx.failed = NULL;
 	return status;
 }
 
-static void describe_run(const struct config *cfg, struct run_results *res)
+static void describe_run(const struct config *cfg,
+			 const struct run_target *target,
+			 struct run_results *res)
 {
 	memset(res, 0, sizeof(*res));
 	snprintf(res->program, sizeof(res->program), "clyde");
@@ -327,8 +294,9 @@ static void describe_run(const struct config *cfg, struct run_results *res)
 	res->concurrency = cfg->concurrency;
 	res->io = cfg->io;
 	res->files = cfg->files;
-	res->perchar_mib = run_perchar_bytes(cfg) / MIB;
+	res->perchar_mib = phase_perchar_bytes(cfg) / MIB;
 	res->mode = cfg->mode;
+	res->mode.dio_align = target->dio_align;
 	snprintf(res->dir, sizeof(res->dir), "%s", cfg->dir);
 	res->verify = cfg->verify;
 	res->random_time_s = cfg->random_io ? cfg->random_time_s : 0;
@@ -362,11 +330,13 @@ static void free_copies(struct copy *copies, unsigned n)
 	free(copies);
 }
 
-static struct copy *setup_copies(const struct config *cfg, const char *workdir,
+static struct copy *setup_copies(const struct config *cfg,
+				 const struct run_target *target,
 				 struct phase_error *err)
 {
+	const char *workdir = target->workdir;
 	unsigned n = cfg->concurrency;
-	size_t align = cfg->mode.dio_align ? cfg->mode.dio_align : 64;
+	size_t align = target->dio_align ? target->dio_align : 64;
 	size_t chunk = cfg->io.chunk_bytes;
 	struct copy *copies = calloc(n, sizeof(*copies));
 
@@ -380,7 +350,8 @@ static struct copy *setup_copies(const struct config *cfg, const char *workdir,
 		c->ctx.copy = i;
 		c->ctx.tf = &c->tf;
 		c->ctx.data = &c->data;
-		c->ctx.perchar_bytes = run_perchar_bytes(cfg);
+		c->ctx.perchar_bytes = phase_perchar_bytes(cfg);
+		c->ctx.buf_align = align;
 		c->ctx.buf = io_alloc(chunk, align);
 		if (cfg->files.count_k > 0)
 			c->ctx.files = files_state_new(cfg, workdir, i, n);
@@ -397,7 +368,7 @@ fail:
 	snprintf(err->path, sizeof(err->path), "%s", workdir);
 	snprintf(err->op, sizeof(err->op), "allocate buffers");
 	err->errnum = ENOMEM;
-	err->status = 2;
+	err->status = EXIT_SETUP;
 	return NULL;
 }
 
@@ -411,59 +382,20 @@ static int removal_failed(int status, const char *path, const char *op,
 	snprintf(err->path, sizeof(err->path), "%s", path);
 	snprintf(err->op, sizeof(err->op), "%s", op);
 	err->errnum = errno;
-	return err->status = 3;
+	return err->status = EXIT_IO;
 }
 
-/*
- * TEST HOOK (CLYDE_TEST_CORRUPT, man page ENVIRONMENT; tests/cli/verify.sh):
- * after the rewrite, flip the middle byte of block cfg->test_corrupt_block
- * of copy 0's file on disk, through a descriptor of its own, so that
- * --verify has a difference to find. Nothing else in clyde corrupts data.
- */
-static int test_corrupt(const struct config *cfg, const struct testfile *tf,
-			struct phase_error *err)
-{
-	static const struct io_mode plain; /* one byte: no O_DIRECT */
-	const uint64_t chunk = cfg->io.chunk_bytes;
-	const uint64_t block = (uint64_t)cfg->test_corrupt_block;
-	const off_t off = (off_t)((block % (TESTFILE_PIECE_BYTES / chunk)) * chunk +
-				  chunk / 2);
-	char path[PATH_MAX];
-	unsigned char byte;
-
-	testfile_path(tf, (uint32_t)(block / (TESTFILE_PIECE_BYTES / chunk)), path,
-		      sizeof(path));
-	errno = 0;
-	int fd = io_open(path, IO_WRITE, &plain);
-	int rc = fd < 0 || io_read_full(fd, &byte, 1, off) != 1 ? -1 : 0;
-	if (rc == 0) {
-		byte ^= 0xff;
-		rc = io_write_full(fd, &byte, 1, off);
-	}
-	int saved = errno;
-	if (fd >= 0 && io_sync_close(fd) != 0 && rc == 0) {
-		rc = -1;
-		saved = errno;
-	}
-	if (rc == 0)
-		return 0;
-	memset(err, 0, sizeof(*err));
-	snprintf(err->path, sizeof(err->path), "%s", path);
-	snprintf(err->op, sizeof(err->op), "CLYDE_TEST_CORRUPT");
-	err->errnum = saved ? saved : EINVAL;
-	return err->status = 3;
-}
-
-int run_phases(const struct config *cfg, const char *workdir,
-	       const struct device *dev, const struct phase_def *const *defs,
-	       size_t n, const struct run_hooks *hooks, struct run_results *res,
+int run_phases(const struct config *cfg, const struct run_target *target,
+	       const struct plan_step *steps, size_t n,
+	       const struct run_hooks *hooks, struct run_results *res,
 	       struct phase_error *err)
 {
 	static const struct run_hooks no_hooks;
-	struct copy *copies = setup_copies(cfg, workdir, err);
+	const struct device *dev = target->dev.found ? &target->dev : NULL;
+	struct copy *copies = setup_copies(cfg, target, err);
 	int status = 0;
 
-	describe_run(cfg, res);
+	describe_run(cfg, target, res);
 	if (!copies)
 		return err->status;
 	if (!hooks)
@@ -471,19 +403,22 @@ int run_phases(const struct config *cfg, const char *workdir,
 	for (size_t i = 0; i < n && status == 0; i++) {
 		struct phase_result r;
 
-		if (phase_skipped(cfg, defs[i]->id))
+		enum phase_id id = steps[i].info->id;
+
+		if (!phase_runs(steps[i].info, cfg))
 			continue;
-		if (defs[i]->id == PHASE_RANDOM && res->n_random == MAX_RANDOM_TESTS)
+		if (id == PHASE_RANDOM && res->n_random == MAX_RANDOM_TESTS)
 			continue;
-		status = run_step(defs[i], copies, cfg->concurrency, dev, hooks, &r, err);
+		status = run_step(&steps[i], copies, cfg->concurrency, dev, hooks, &r, err);
 		if (status != 0)
 			break;
-		if (defs[i]->id == PHASE_RANDOM)
-			store_random(defs[i]->arg, &r, res);
+		if (id == PHASE_RANDOM)
+			store_random(steps[i].arg, &r, res);
 		else
-			res->phase[defs[i]->id] = r;
-		if (defs[i]->id == PHASE_REWRITE && cfg->test_corrupt_block >= 0)
-			status = test_corrupt(cfg, &copies[0].tf, err);
+			res->phase[id] = r;
+		if (hooks->after_phase)
+			status = hooks->after_phase(hooks->fault, &steps[i],
+						    &copies[0].tf, err);
 	}
 	for (unsigned i = 0; i < cfg->concurrency; i++) {
 		char path[PATH_MAX];
@@ -506,30 +441,42 @@ static void add_random_tests(struct run_plan *plan, const struct config *cfg)
 		spec->writes = k >= cfg->n_random_depths;
 		spec->depth = cfg->random_depths[k % cfg->n_random_depths];
 		spec->time_ns = (uint64_t)cfg->random_time_s * 1000000000u;
-		phase_random_def(&plan->random_defs[k], spec, plan->random_names[k],
-				 sizeof(plan->random_names[k]));
-		plan->defs[plan->n++] = &plan->random_defs[k];
+		snprintf(plan->random_names[k], sizeof(plan->random_names[k]),
+			 "random %s, depth %" PRIu32, spec->writes ? "writes" : "reads",
+			 spec->depth);
+		plan->steps[plan->n++] = (struct plan_step){
+			.info = &phase_random_info, .arg = spec,
+			.name = plan->random_names[k],
+		};
 	}
 }
 
 void run_plan_init(struct run_plan *plan, const struct config *cfg)
 {
 	memset(plan, 0, sizeof(*plan));
-	for (size_t i = 0; i < sizeof(classic_phases) / sizeof(classic_phases[0]); i++) {
-		const struct phase_def *def = classic_phases[i];
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		const struct phase_info *info = &phase_table[id];
 
-		if (!phase_skipped(cfg, def->id))
-			plan->defs[plan->n++] = def;
+		if (phase_runs(info, cfg))
+			plan->steps[plan->n++] = (struct plan_step){
+				.info = info, .name = info->name,
+			};
 		/* The random-I/O tests follow the seeks, on the same file. */
-		if (def->id == PHASE_SEEKS && !phase_skipped(cfg, PHASE_RANDOM))
+		if (id == PHASE_SEEKS && phase_runs(&phase_random_info, cfg))
 			add_random_tests(plan, cfg);
 	}
 }
 
-int run_once(const struct config *cfg, const char *workdir,
-	     const struct device *dev, const struct run_plan *plan,
-	     const struct run_hooks *hooks, struct run_results *res,
-	     struct phase_error *err)
+int run_once(const struct config *cfg, const struct run_target *target,
+	     const struct run_plan *plan, const struct run_hooks *hooks,
+	     struct run_results *res, struct phase_error *err)
 {
-	return run_phases(cfg, workdir, dev, plan->defs, plan->n, hooks, res, err);
+	int status = run_phases(cfg, target, plan->steps, plan->n, hooks, res,
+				err);
+
+	if (status == 0) {
+		env_describe(target->workdir, &target->dev, &res->env);
+		verdict_compute(res);
+	}
+	return status;
 }

@@ -10,7 +10,8 @@
 #include <string.h>
 
 #include "fmt_internal.h"
-#include "parse.h"
+#include "utf8.h"
+#include "verdict.h"
 
 enum { STAT_MIN, STAT_MEDIAN, STAT_MAX, STAT_COUNT };
 
@@ -82,7 +83,7 @@ static void summarise_phase(const struct group *g, enum phase_id p,
 		fprintf(notes, "clyde: report: note: %s: %s was too fast to "
 			"measure (+++++) in %zu of %zu runs; its min/median/max "
 			"use the other %zu\n", g->member[0]->machine,
-			fmt_phase_name(p), fast, values + fast, values);
+			phase_table[p].name, fast, values + fast, values);
 }
 
 static bool same_sizes(const struct run_results *a, const struct run_results *b)
@@ -119,7 +120,7 @@ static void summarise(const struct run_results *runs, size_t n,
 	for (int s = 0; s < STAT_COUNT; s++) {
 		struct run_results *r = &rows[s];
 		/* Cut the name so that " (median)" always fits, between characters. */
-		int keep = (int)parse_utf8_cut(first->machine,
+		int keep = (int)utf8_cut_bytes(first->machine,
 					       strlen(first->machine),
 					       MACHINE_MAX - 1 -
 						       strlen(" (median)"));
@@ -144,6 +145,8 @@ static void summarise(const struct run_results *runs, size_t n,
 			"show the first run's\n", first->machine);
 	for (int p = 0; p < PHASE_COUNT; p++)
 		summarise_phase(g, (enum phase_id)p, rows, notes);
+	for (int s = 0; s < STAT_COUNT; s++)
+		verdict_compute(&rows[s]);
 }
 
 /*

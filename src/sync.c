@@ -199,14 +199,14 @@ static void withdraw(struct barrier *b)
 	sem_post(b->lock);
 }
 
-static int barrier_hook(void *arg, const struct phase_def *def)
+static int barrier_hook(void *arg, const struct plan_step *step)
 {
 	struct barrier b;
 	char err[SYNC_NAME_MAX + 96];
 	int procs = 0, arrived = 0;
 
 	(void)arg;
-	if (barrier_open(&b, (int)def->id, err, sizeof(err)) != 0)
+	if (barrier_open(&b, (int)step->info->id, err, sizeof(err)) != 0)
 		return -1;
 	if (sem_getvalue(b.procs, &procs) != 0 || wait_sem(b.lock) != 0) {
 		barrier_close(&b);
@@ -230,12 +230,12 @@ static int barrier_hook(void *arg, const struct phase_def *def)
 }
 
 /* -y p: a blank line and the test number on stdout, then a line from stdin. */
-static int prompt_hook(void *arg, const struct phase_def *def)
+static int prompt_hook(void *arg, const struct plan_step *step)
 {
 	char line[256];
 
 	(void)arg;
-	printf("\n%d:\n", (int)def->id);
+	printf("\n%d:\n", (int)step->info->id);
 	fflush(stdout);
 	if (!fgets(line, sizeof(line), stdin))
 		return -1;

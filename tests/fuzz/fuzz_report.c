@@ -12,6 +12,7 @@
 
 #include "csv.h"
 #include "fmt.h"
+#include "format.h"
 #include "markup_check.h"
 #include "report.h"
 #include "summary.h"
@@ -57,7 +58,7 @@ static void check_markdown(const char *text)
 }
 
 /* Each csv-1.98 line reads back; as many lines as runs. */
-static void check_csv(const char *text, size_t n)
+static void check_csv(const char *text, size_t n, const char *name)
 {
 	static struct run_results r;
 	size_t lines = 0;
@@ -70,7 +71,7 @@ static void check_csv(const char *text, size_t n)
 		struct parse_error err = { "" };
 
 		FUZZ_CHECK(csv_parse_line(line, &r, &err) == 1,
-			   "csv-1.98 line '%s' does not read back: %s", line,
+			   "%s line '%s' does not read back: %s", name, line,
 			   err.msg);
 		lines++;
 	}
@@ -78,42 +79,41 @@ static void check_csv(const char *text, size_t n)
 	free(copy);
 }
 
-/* Run the formatter WHICH (a report format, or REPORT_FORMAT_COUNT for JSON). */
-static char *render(int which, const struct run_results *runs, size_t n,
-		    bool as_array)
+/* Render RUNS in the format table's row F, as clyde report does. */
+static char *render(const struct format_info *f, const struct run_results *runs,
+		    size_t n, bool as_array)
 {
+	const struct render_opts opts = { .wide_names = true,
+					  .json_array = as_array };
 	char *text = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
 
 	if (!out)
 		abort();
-	if (which == REPORT_FORMAT_COUNT)
-		fmt_json(out, runs, n, as_array);
-	else
-		report_render(out, (enum report_format)which, runs, n);
+	f->render(out, f, runs, n, &opts);
 	if (fclose(out) != 0)
 		abort();
 	FUZZ_CHECK(strlen(text) == len, "a NUL byte in the output");
-	FUZZ_CHECK(fuzz_utf8_ok(text, len), "format %d: output is not UTF-8",
-		   which);
+	FUZZ_CHECK(fuzz_utf8_ok(text, len), "%s: output is not UTF-8",
+		   f->report_name);
 	FUZZ_CHECK(len == 0 || text[len - 1] == '\n',
-		   "format %d: no newline at the end", which);
+		   "%s: no newline at the end", f->report_name);
 	return text;
 }
 
 /* clyde's own tables (bonnie++'s 19-column names) and footer of each run. */
 static void check_tables(const struct run_results *runs, size_t n)
 {
-	static const struct table_style narrow = { .wide_names = false };
 	char *text = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len);
 
 	if (!out)
 		abort();
-	for (int t = TABLE_103; t <= TABLE_NONE; t++)
-		fmt_table(out, (enum table_format)t, runs, n, &narrow);
+	for (size_t f = 0; f < format_count; f++)
+		if (format_table[f].kind == FORMAT_TABLE)
+			fmt_table(out, format_table[f].layout, runs, n, false);
 	for (size_t i = 0; i < n; i++)
 		fmt_footer(out, &runs[i]);
 	if (fclose(out) != 0)
@@ -128,20 +128,21 @@ static void check_all(const struct run_results *runs, size_t n, bool as_array)
 
 	check_tables(runs, n);
 
-	for (int f = 0; f <= REPORT_FORMAT_COUNT; f++) {
+	for (size_t i = 0; i < format_count; i++) {
+		const struct format_info *f = &format_table[i];
+		const char *name = f->report_name;
 		char *text = render(f, runs, n, as_array);
 
 		why[0] = '\0';
-		if (f == REPORT_HTML || f == REPORT_SVG)
-			FUZZ_CHECK(markup_well_formed(text, f == REPORT_HTML, why,
+		if (strcmp(name, "html") == 0 || strcmp(name, "svg") == 0)
+			FUZZ_CHECK(markup_well_formed(text, name[0] == 'h', why,
 						      sizeof(why)),
-				   "%s: %s", report_format_name((enum report_format)f),
-				   why);
-		else if (f == REPORT_MARKDOWN)
+				   "%s: %s", name, why);
+		else if (strcmp(name, "markdown") == 0)
 			check_markdown(text);
-		else if (f == REPORT_CSV_198)
-			check_csv(text, n);
-		else if (f == REPORT_FORMAT_COUNT)
+		else if (f->kind == FORMAT_CSV)
+			check_csv(text, n, name);
+		else if (f->kind == FORMAT_JSON)
 			FUZZ_CHECK(json_valid(text, why, sizeof(why)),
 				   "json: %s", why);
 		free(text);

@@ -12,6 +12,8 @@
 #include "golden.h"
 #include "csv.h"
 #include "fmt.h"
+#include "format.h"
+#include "verdict.h"
 
 #define FIXTURES "tests/golden/fixtures"
 #define GOLDEN "tests/golden"
@@ -29,15 +31,18 @@ static const struct {
 	uint64_t chunk_bytes;
 } chunk_from_cmd[] = { { "chunk64k", 65536 } };
 
-static char *table(enum table_format format, const struct run_results *runs,
-		   size_t n, bool wide)
+/* RUNS in the --table layout NAME ("1.03"), as the format table renders it. */
+static char *table(const char *name, const struct run_results *runs, size_t n,
+		   bool wide)
 {
-	struct table_style style = { .wide_names = wide };
+	const struct format_info *f = format_by_name(FORMAT_TABLE, name);
+	struct render_opts opts = { .wide_names = wide };
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
 
-	fmt_table(mem, format, runs, n, &style);
+	if (n > 0)
+		f->render(mem, f, runs, n, &opts);
 	fclose(mem);
 	return text;
 }
@@ -55,13 +60,17 @@ static char *csv(enum csv_format format, const struct run_results *runs,
 	return text;
 }
 
+/* The footer of R, its verdicts computed first as every producer does. */
 static char *footer(const struct run_results *r)
 {
+	static struct run_results done;
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
 
-	fmt_footer(mem, r);
+	done = *r;
+	verdict_compute(&done);
+	fmt_footer(mem, &done);
 	fclose(mem);
 	return text;
 }
@@ -98,21 +107,22 @@ static void check_layouts(const char *name, const struct run_results *runs,
 	static const struct {
 		const char *ext;
 		bool is_table;
-		int format;
+		const char *table;
+		enum csv_format csv;
 	} layouts[] = {
-		{ "table103", true, TABLE_103 }, { "table196", true, TABLE_196 },
-		{ "csv103", false, CSV_103 },	 { "csv196", false, CSV_196 },
-		{ "csv197", false, CSV_197 },
+		{ "table103", true, "1.03", CSV_103 },
+		{ "table196", true, "1.96", CSV_103 },
+		{ "csv103", false, NULL, CSV_103 },
+		{ "csv196", false, NULL, CSV_196 },
+		{ "csv197", false, NULL, CSV_197 },
 	};
 	char label[160], path[256];
 	char *t196, *t197;
 
 	for (size_t i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++) {
 		char *got = layouts[i].is_table
-				    ? table((enum table_format)layouts[i].format,
-					    runs, n, false)
-				    : csv((enum csv_format)layouts[i].format,
-					  runs, n);
+				    ? table(layouts[i].table, runs, n, false)
+				    : csv(layouts[i].csv, runs, n);
 
 		snprintf(label, sizeof(label), "golden %s.%s", name,
 			 layouts[i].ext);
@@ -122,8 +132,8 @@ static void check_layouts(const char *name, const struct run_results *runs,
 		free(got);
 	}
 	/* 1.97's table is 1.96's: the Version cell comes from the results. */
-	t196 = table(TABLE_196, runs, n, false);
-	t197 = table(TABLE_197, runs, n, false);
+	t196 = table("1.96", runs, n, false);
+	t197 = table("1.97", runs, n, false);
 	snprintf(label, sizeof(label), "golden %s table197 = table196", name);
 	golden_check_text(label, t197, t196);
 	free(t196);
@@ -163,7 +173,7 @@ static void test_fixture(const char *name)
 		if (strcmp(name, chunk_from_cmd[i].name) == 0)
 			for (size_t r = 0; r < n; r++)
 				runs[r].io.chunk_bytes = chunk_from_cmd[i].chunk_bytes;
-	got = table(TABLE_200, runs, n, false);
+	got = table("2.00", runs, n, false);
 	snprintf(label, sizeof(label), "fixture %s table200", name);
 	if (listed(name, garbage_rates, 2)) {
 		snprintf(path, sizeof(path), GOLDEN "/%s.table200", name);
@@ -229,7 +239,7 @@ static void test_reference_tables(void)
 	char *got;
 
 	r = parse_or_die("1.97,1.97,testhost,1,5,64M,,2590,99,+++++,+++,+++++,+++,4607,99,+++++,+++,+++++,+++,1,,,,,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,4211us,123us,139us,2269us,612us,5333us,603us,121us,303us,1330us,94us,113us");
-	got = table(TABLE_197, &r, 1, false);
+	got = table("1.97", &r, 1, false);
 	golden_check_text("reference 8.2 1.97 table", got,
 		   "Version  1.97       ------Sequential Output------ --Sequential Input- --Random-\n"
 		   "Concurrency   1     -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
@@ -245,7 +255,7 @@ static void test_reference_tables(void)
 
 	r = parse_or_die("testhost,1G,125734,98,1087263,99,+++++,+++,261979,99,+++++,+++,+++++,+++,16:1000:100/2,11029,99,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++");
 	strcpy(r.version, "1.03e");
-	got = table(TABLE_103, &r, 1, false);
+	got = table("1.03", &r, 1, false);
 	golden_check_text("reference 8.3 1.03e table", got,
 		   "Version 1.03e       ------Sequential Output------ --Sequential Input- --Random-\n"
 		   "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
@@ -258,7 +268,7 @@ static void test_reference_tables(void)
 	free(got);
 
 	r = parse_or_die("marvin,2G,13035,33,7130,3,4800,2,9657,25,15041,4,206.5,0,16,18876,97,+++++,+++,15550,99,18906,99,+++++,+++,3895,26");
-	got = table(TABLE_103, &r, 1, false);
+	got = table("1.03", &r, 1, false);
 	golden_check_text("reference 8.3 public 1.03 table", got,
 		   "Version  1.03       ------Sequential Output------ --Sequential Input- --Random-\n"
 		   "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
@@ -272,7 +282,7 @@ static void test_reference_tables(void)
 
 	/* 8.1's run, with the real file rates of its CSV line (9.1) where 2.00a printed 65536. */
 	r = parse_or_die("1.98,2.00a,testhost,1,1796210787,512M,,8192,5,2126,99,335052,83,+++++,+++,3246,99,+++++,+++,+++++,+++,64,,,,,47306,98,+++++,+++,100761,92,25654,97,+++++,+++,98670,91,4132us,319us,156us,4354us,159us,5187us,2912us,756us,14475us,12437us,566us,3603us");
-	got = table(TABLE_200, &r, 1, false);
+	got = table("2.00", &r, 1, false);
 	golden_check_text("reference 8.1 2.00a table, real file rates", got,
 		   "Version 2.00a       ------Sequential Output------ --Sequential Input- --Random-\n"
 		   "                    -Per Chr- --Block-- -Rewrite- -Per Chr- --Block-- --Seeks--\n"
@@ -287,7 +297,7 @@ static void test_reference_tables(void)
 	free(got);
 
 	r = parse_or_die("1.98,2.00a,ANDREW-PC,1,1731170067,63G,,8192,5,6,6,51776,6,22717,6,6,7,40308,4,8475,109,16,,,,,793,6,1765,7,1574,7,827,6,1945,8,1416,6,1445ms,17524us,9356us,1284ms,5950us,408ms,15088us,15053us,18784us,11317us,3377us,12653us");
-	got = table(TABLE_200, &r, 1, false);
+	got = table("2.00", &r, 1, false);
 	CHECK("reference 9.1 public WSL text row",
 	      strstr(got, "\nANDREW-PC       63G    6k   6 50.6m   6 22.2m   6    6k   7 39.4m   4  8475 109\n"));
 	CHECK("reference 9.1 public WSL file rates are real",
@@ -295,7 +305,7 @@ static void test_reference_tables(void)
 	free(got);
 
 	r = parse_or_die("1.98,2.00a,averyveryverylongmachinename,2,1796211522,64M,,8192,10,2023,99,+++++,+++,+++++,+++,+++++,+++,+++++,+++,+++++,+++,,,,,,,,,,,,,,,,,,4324us,126us,132us,2914us,108us,8135us,,,,,,");
-	got = table(TABLE_200, &r, 1, false);
+	got = table("2.00", &r, 1, false);
 	CHECK("reference 8 label averyver 64M::2::10",
 	      strstr(got, "\naveryver 64M::2::10 2023k  99 +++++ +++"));
 	CHECK("reference 8.1 no file part leaves an empty line",
@@ -350,11 +360,11 @@ static void test_edge_cases(void)
 	golden_set(&r, PHASE_GETC, FIGURE_VALUE, 10000, 5, 1000);
 	golden_set(&r, PHASE_PUTC, FIGURE_VALUE, 1023999, 5, 1000);
 	golden_set(&r, PHASE_SEEKS, FIGURE_VALUE, 999.9, 7, 1000);
-	t = table(TABLE_196, &r, 1, false);
+	t = table("1.96", &r, 1, false);
 	check_has("2 TiB table196 row", t,
 		  "\nbigbox        2048G 1023999   5 2147483648  99  9999   5 10000   5 3000000000 100 999.9   7\n");
 	free(t);
-	t = table(TABLE_200, &r, 1, false);
+	t = table("2.00", &r, 1, false);
 	check_has("2 TiB table200 k/m/g", t,
 		  "\nbigbox        2048G 1000m   5 2048.0g  99 9999k   5  9.8m   5 2861.0g 100 999.9   7\n");
 	free(t);
@@ -367,7 +377,7 @@ static void test_edge_cases(void)
 		  UINT64_C(2147483648));
 	free(t);
 	golden_set(&r, PHASE_SEEKS, FIGURE_VALUE, 1000.0, 7, 1000);
-	t = table(TABLE_103, &r, 1, false);
+	t = table("1.03", &r, 1, false);
 	check_has("seeks 1000 table", t, " 3000000000 100  1000   7\n");
 	free(t);
 	t = csv(CSV_197, &r, 1);
@@ -382,41 +392,39 @@ static void test_edge_cases(void)
 	r.io.chunk_bytes = 4096;
 	r.io.seeks = 100;
 	r.io.seekers = 3;
-	t = table(TABLE_200, &r, 1, false);
+	t = table("2.00", &r, 1, false);
 	check_has("single-digit seekers kept", t, "\navery 64M:4k::100:3      ");
 	free(t);
-	t = table(TABLE_200, &r, 1, true);
+	t = table("2.00", &r, 1, true);
 	check_has("wide label", t, "\naveryveryverylongmachinename 64M:4k::100:3      ");
 	check_has("wide header", t, "\nName:Size etc" "                               /sec %CP");
 	check_has("wide latency", t, "\nLatency                                      ");
 	free(t);
-	t = table(TABLE_103, &r, 1, false);
+	t = table("1.03", &r, 1, false);
 	check_has("1.03 chunk label", t, "\naveryveryver 64M:4k      ");
 	check_has("1.03 Size:chnk", t, "\nMachine   Size:chnk K/sec");
 	free(t);
 	r.io.chunk_bytes = MIB;
-	t = table(TABLE_103, &r, 1, false);
+	t = table("1.03", &r, 1, false);
 	check_has("1.03 1 MiB chunk", t, "\naveryvery 64M:1024k      ");
 	free(t);
-	t = table(TABLE_196, &r, 1, false);
+	t = table("1.96", &r, 1, false);
 	check_has("1.96 1 MiB chunk", t, "\naveryveryver 64M:1m      ");
 	free(t);
 	t = csv(CSV_198, &r, 1);
 	check_has("csv198 writes a chunk that is not 8192", t, ",64M,1m,100,3,");
 	free(t);
 	r = golden_blank_run("domU-12-31-39-174-0A-1B", 15 * 1024, 0);
-	t = table(TABLE_103, &r, 1, false);
+	t = table("1.03", &r, 1, false);
 	check_has("label domU-12-31-39-1 15G", t, "\ndomU-12-31-39-1 15G      ");
 	free(t);
 	r = golden_blank_run("dynamic-109.example.net", 20000, 0);
-	t = table(TABLE_196, &r, 1, false);
+	t = table("1.96", &r, 1, false);
 	check_has("label dynamic-109. 20000M", t, "\ndynamic-109. 20000M      ");
 	free(t);
 	r = golden_blank_run("x", 0, 0);
-	t = table(TABLE_NONE, &r, 1, false);
-	CHECK_STR("TABLE_NONE prints nothing", t, "");
-	free(t);
-	t = table(TABLE_200, &r, 0, false);
+	CHECK("--table none is no format", !format_by_name(FORMAT_TABLE, "none"));
+	t = table("2.00", &r, 0, false);
 	CHECK_STR("no runs print nothing", t, "");
 	free(t);
 }
@@ -456,8 +464,7 @@ static void test_multi_run(void)
 	golden_set(&runs[2], PHASE_SEEKS, FIGURE_VALUE, 13193.4, 104, 7920000);
 	for (int wide = 0; wide < 2; wide++) {
 		for (int i = 0; i < 3; i++) {
-			enum table_format f = i == 0 ? TABLE_200
-					      : i == 1 ? TABLE_196 : TABLE_103;
+			const char *f = i == 0 ? "2.00" : i == 1 ? "1.96" : "1.03";
 
 			t = table(f, runs, 3, wide);
 			snprintf(label, sizeof(label), "multi-run %s%s", exts[i],
@@ -469,15 +476,15 @@ static void test_multi_run(void)
 		}
 	}
 	/* Without any I/O part the table starts with the file header. */
-	t = table(TABLE_103, &runs[1], 1, false);
+	t = table("1.03", &runs[1], 1, false);
 	CHECK("files only: 1.03 file header has Version",
 	      strncmp(t, "Version 0.1.0       ------Sequential Create", 43) == 0);
 	free(t);
-	t = table(TABLE_200, &runs[2], 1, false);
+	t = table("2.00", &runs[2], 1, false);
 	CHECK("I/O only: 2.00a ends with an empty line",
 	      strcmp(t + strlen(t) - 3, "s\n\n") == 0);
 	free(t);
-	t = table(TABLE_103, &runs[2], 1, false);
+	t = table("1.03", &runs[2], 1, false);
 	CHECK("I/O only: 1.03 ends without an empty line",
 	      strcmp(t + strlen(t) - 2, "\n\n") != 0);
 	free(t);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "format.h"
 #include "options.h"
 
 #define RAM 1024u
@@ -125,8 +126,8 @@ static void check_parsing(void)
 	CHECK_U64("default seekers", cfg.io.seekers, 5);
 	CHECK_U64("default files", cfg.files.count_k, 16);
 	CHECK_U64("default seed", cfg.seed, SEED);
-	CHECK("default table 1.03", cfg.table == TABLE_103);
-	CHECK("default csv 1.96", cfg.csv == CSV_196);
+	CHECK("default table 1.03", cfg.table == format_by_name(FORMAT_TABLE, "1.03"));
+	CHECK("default csv 1.96", cfg.csv == format_by_name(FORMAT_CSV, "1.96"));
 	CHECK("default per-char size", cfg.perchar_mib == -1);
 	CHECK("default single run", cfg.repeat == -1);
 
@@ -164,9 +165,9 @@ static void check_parsing(void)
 	CHECK("-Q", parse(&cfg, err, "-Q", NULL) == OPTIONS_ERROR);
 	CHECK("-Q message names it", strstr(err, "-Q") != NULL);
 	CHECK("--table 2.00", parse(&cfg, err, "--table", "2.00", "-s", "4g", NULL) == OPTIONS_RUN);
-	CHECK("--table 2.00 chosen", cfg.table == TABLE_200);
+	CHECK("--table 2.00 chosen", cfg.table == format_by_name(FORMAT_TABLE, "2.00"));
 	CHECK("--csv 1.98", parse(&cfg, err, "--csv", "1.98", "-s", "4g", NULL) == OPTIONS_RUN);
-	CHECK("--csv 1.98 chosen", cfg.csv == CSV_198);
+	CHECK("--csv 1.98 chosen", cfg.csv == format_by_name(FORMAT_CSV, "1.98"));
 	CHECK("-n 16:4k:1k:4", parse(&cfg, err, "-n", "16:4k:1k:4", "-s", "4g", NULL) == OPTIONS_RUN);
 	CHECK("-n 16:4k:1k:4 values",
 	      cfg.files.count_k == 16 && cfg.files.max_bytes == 4096 &&

@@ -13,6 +13,7 @@
 #include "csv.h"
 #include "fmt.h"
 #include "fmt_present.h"
+#include "format.h"
 #include "report.h"
 #include "summary.h"
 
@@ -20,21 +21,31 @@
 #define GOLDEN "tests/golden/report"
 #define MAX_RUNS 64
 
-static const char *const exts[REPORT_FORMAT_COUNT] = {
-	[REPORT_TEXT_103] = "text103", [REPORT_TEXT_196] = "text196",
-	[REPORT_TEXT_200] = "text200", [REPORT_MARKDOWN] = "md",
-	[REPORT_HTML] = "html",	       [REPORT_SVG] = "svg",
-	[REPORT_CSV_198] = "csv198",
-};
-
-static char *render(enum report_format format, const struct run_results *runs,
-		    size_t n)
+/* The golden file extension of report format NAME: "text-1.03" -> "text103". */
+static const char *ext_of(const char *name, char *buf, size_t len)
 {
+	size_t used = 0;
+
+	if (strcmp(name, "markdown") == 0)
+		name = "md";
+	for (; *name && used + 1 < len; name++)
+		if (*name != '-' && *name != '.')
+			buf[used++] = *name;
+	buf[used] = '\0';
+	return buf;
+}
+
+/* RUNS as `clyde report --format NAME` prints them. */
+static char *render(const char *name, const struct run_results *runs, size_t n)
+{
+	static const struct render_opts opts = { .wide_names = true,
+						 .json_array = true };
+	const struct format_info *f = format_by_report_name(name);
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
 
-	report_render(mem, format, runs, n);
+	f->render(mem, f, runs, n, &opts);
 	fclose(mem);
 	return text;
 }
@@ -99,30 +110,32 @@ static bool well_formed(const char *text, bool html, char *why, size_t len)
 	return true;
 }
 
-static void check_markup(const char *name, enum report_format f, const char *text)
+static void check_markup(const char *name, const char *format, const char *text)
 {
 	char why[128] = "", label[160];
+	bool html = strcmp(format, "html") == 0;
 
-	if (f != REPORT_HTML && f != REPORT_SVG)
+	if (!html && strcmp(format, "svg") != 0)
 		return;
 	snprintf(label, sizeof(label), "%s well-formed", name);
-	if (!well_formed(text, f == REPORT_HTML, why, sizeof(why)))
+	if (!well_formed(text, html, why, sizeof(why)))
 		printf("# %s: %s\n", label, why);
-	CHECK(label, well_formed(text, f == REPORT_HTML, why, sizeof(why)));
+	CHECK(label, well_formed(text, html, why, sizeof(why)));
 }
 
 /* Every format of RUNS against tests/golden/report/SET.EXT. */
 static void check_set(const char *set, const struct run_results *runs, size_t n)
 {
-	for (int f = 0; f < REPORT_FORMAT_COUNT; f++) {
-		char label[128], path[256];
-		char *got = render((enum report_format)f, runs, n);
+	for (size_t f = 0; f < format_count; f++) {
+		const char *name = format_table[f].report_name;
+		char label[128], path[256], ext[32];
+		char *got = render(name, runs, n);
 
-		snprintf(label, sizeof(label), "report %s %s", set,
-			 report_format_name((enum report_format)f));
-		snprintf(path, sizeof(path), GOLDEN "/%s.%s", set, exts[f]);
+		snprintf(label, sizeof(label), "report %s %s", set, name);
+		snprintf(path, sizeof(path), GOLDEN "/%s.%s", set,
+			 ext_of(name, ext, sizeof(ext)));
 		golden_check(label, path, got);
-		check_markup(label, (enum report_format)f, got);
+		check_markup(label, name, got);
 		free(got);
 	}
 }
@@ -334,7 +347,7 @@ static void test_text_196(void)
 	CHECK("ako line parses",
 	      csv_parse_line("1.96,1.96,ako,1,1307255609,4018M,,,,56561,10,32386,12,,,88826,16,110.1,3,,,,,,,,,,,,,,,,,,,5549ms,228ms,,43102us,430ms,,,,,,",
 			     &r, &err) == 1);
-	t = render(REPORT_TEXT_196, &r, 1);
+	t = render("text-1.96", &r, 1);
 	CHECK("text-1.96 reproduces 1.96's row",
 	      strstr(t, "\nako           4018M           56561  10 32386  12           88826  16 110.1   3\n"));
 	CHECK("text-1.96 reproduces 1.96's latency row",
@@ -346,18 +359,16 @@ static void test_text_196(void)
 static void test_pieces(void)
 {
 	struct run_results runs[MAX_RUNS];
-	enum report_format f;
 	char buf[PRESENT_TEXT_MAX];
 	struct phase_result ph = { .state = FIGURE_VALUE, .rate = 6 };
 	struct present_scale s;
 	char *t;
 	size_t n = hand_runs(runs);
 
-	for (int i = 0; i < REPORT_FORMAT_COUNT; i++)
+	for (size_t i = 0; i < format_count; i++)
 		CHECK("format names round trip",
-		      report_format_parse(report_format_name((enum report_format)i), &f) == 0 &&
-			      f == (enum report_format)i);
-	CHECK("unknown format", report_format_parse("text-1.97", &f) == -1);
+		      format_by_report_name(format_table[i].report_name) == &format_table[i]);
+	CHECK("unknown format", !format_by_report_name("text-1.99"));
 	CHECK_STR("latency us", present_latency(56000, buf, sizeof(buf)), "56 \xc2\xb5s");
 	CHECK_STR("latency ms", present_latency(8001000, buf, sizeof(buf)), "8.0 ms");
 	CHECK_STR("latency 100 ms", present_latency(120000000, buf, sizeof(buf)), "120 ms");
@@ -377,19 +388,19 @@ static void test_pieces(void)
 	CHECK("low is good; a 10% spread stays near the middle",
 	      present_scale_pos(&s, 100) > 0.54 && present_scale_pos(&s, 100) < 0.56);
 
-	for (int i = REPORT_HTML; i <= REPORT_SVG; i++) {
-		t = render((enum report_format)i, runs, n);
+	for (int i = 0; i < 2; i++) {
+		t = render(i ? "svg" : "html", runs, n);
 		CHECK("no raw <script> from a machine name", !strstr(t, "<script"));
 		free(t);
 	}
-	t = render(REPORT_MARKDOWN, runs, n);
+	t = render("markdown", runs, n);
 	CHECK("markdown escapes < | * _", strstr(t, "| srv\\|rack\\_2 \\*x\\* |") &&
 						 strstr(t, "\\<script\\>"));
 	for (const char *p = strstr(t, "<script"); p; p = strstr(p + 1, "<script"))
 		CHECK("markdown: every < of a name escaped", p > t && p[-1] == '\\');
 	CHECK("markdown shows +++++", strstr(t, "| +++++ |"));
 	free(t);
-	t = render(REPORT_HTML, runs, n);
+	t = render("html", runs, n);
 	CHECK("html escapes the name",
 	      strstr(t, "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;"));
 	CHECK("html: best block write green, worst red",
@@ -399,11 +410,11 @@ static void test_pieces(void)
 	CHECK("html: no external resources", !strstr(t, "http://") && !strstr(t, "https://") &&
 						     !strstr(t, "<script"));
 	free(t);
-	t = render(REPORT_SVG, runs, n);
+	t = render("svg", runs, n);
 	CHECK("svg: +++++ is labelled, not a bar", strstr(t, "too fast to measure (+++++)"));
 	CHECK("svg: escaped name", strstr(t, "&lt;script&gt;"));
 	free(t);
-	t = render(REPORT_TEXT_103, runs, n);
+	t = render("text-1.03", runs, n);
 	CHECK("text-1.03 keeps the whole long name",
 	      strstr(t, "\nLaptop AHCI DL X25-M v1.4 TRIMed <script>alert(\"x\")</script> & 'co'"));
 	free(t);

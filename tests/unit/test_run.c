@@ -70,49 +70,29 @@ static int late_failing_run(struct phase_ctx *ctx)
 	return 0;
 }
 
-static uint64_t no_total(const struct phase_ctx *ctx)
-{
-	(void)ctx;
-	return 1;
-}
-
-static const struct phase_def slow_seeks = {
-	.id = PHASE_SEEKS,
-	.name = "null seeks",
-	.rate_in_kib = false,
-	.prepare = count_prepare,
-	.run = slow_run,
-	.total = no_total,
+static const struct phase_info slow_seeks = {
+	.id = PHASE_SEEKS, .name = "null seeks", .unit = UNIT_SEEKS_S,
+	.size = SIZE_SEEKS, .prepare = count_prepare, .run = slow_run,
 };
-static const struct phase_def fast_write = {
-	.id = PHASE_WRITE,
-	.name = "null write",
-	.rate_in_kib = true,
-	.run = fast_run,
-	.total = no_total,
+static const struct phase_info fast_write = {
+	.id = PHASE_WRITE, .name = "null write", .unit = UNIT_KIB_S,
+	.size = SIZE_FILE, .run = fast_run,
 };
-static const struct phase_def fast_putc = {
-	.id = PHASE_PUTC,
-	.name = "null putc",
-	.rate_in_kib = true,
-	.run = fast_run,
-	.total = no_total,
+static const struct phase_info fast_putc = {
+	.id = PHASE_PUTC, .name = "null putc", .unit = UNIT_KIB_S,
+	.size = SIZE_PERCHAR, .run = fast_run,
 };
-static const struct phase_def failing_read = {
-	.id = PHASE_READ,
-	.name = "null read",
-	.rate_in_kib = true,
-	.run = failing_run,
-	.total = no_total,
+static const struct phase_info failing_read = {
+	.id = PHASE_READ, .name = "null read", .unit = UNIT_KIB_S,
+	.size = SIZE_FILE, .run = failing_run,
+};
+static const struct phase_info late_failing_write = {
+	.id = PHASE_WRITE, .name = "null write", .unit = UNIT_KIB_S,
+	.size = SIZE_FILE, .run = late_failing_run,
 };
 
-static const struct phase_def late_failing_write = {
-	.id = PHASE_WRITE,
-	.name = "null write",
-	.rate_in_kib = true,
-	.run = late_failing_run,
-	.total = no_total,
-};
+/* The plan step that runs INFO. */
+#define STEP(row) { .info = &(row), .name = (row).name }
 
 static void base_config(struct config *cfg, unsigned copies)
 {
@@ -133,12 +113,15 @@ int main(void)
 	struct run_results res;
 	struct phase_error err;
 
+	static struct run_target target;
+
 	if (!mkdtemp(dir))
 		return 2;
+	snprintf(target.workdir, sizeof(target.workdir), "%s", dir);
 
-	const struct phase_def *one[] = { &fast_putc, &fast_write, &slow_seeks };
+	const struct plan_step one[] = { STEP(fast_putc), STEP(fast_write), STEP(slow_seeks) };
 	base_config(&cfg, 1);
-	int st = run_phases(&cfg, dir, NULL, one, 3, NULL, &res, &err);
+	int st = run_phases(&cfg, &target, one, 3, NULL, &res, &err);
 	CHECK("null run: status 0", st == 0);
 	CHECK("null run: skipped per-char is blank", res.phase[PHASE_PUTC].state == FIGURE_NONE);
 	CHECK("null run: fast phase is +++++", res.phase[PHASE_WRITE].state == FIGURE_TOO_FAST);
@@ -161,7 +144,7 @@ int main(void)
 	/* Three copies at once: rates add up, the latency is the maximum. */
 	prepared = 0;
 	base_config(&cfg, 3);
-	st = run_phases(&cfg, dir, NULL, one, 3, NULL, &res, &err);
+	st = run_phases(&cfg, &target, one, 3, NULL, &res, &err);
 	CHECK("3 copies: status 0", st == 0);
 	CHECK("3 copies: prepare once per copy", prepared == 3);
 	CHECK("3 copies: run together, not one after another",
@@ -174,10 +157,10 @@ int main(void)
 	CHECK("3 copies: concurrency recorded", res.concurrency == 3);
 
 	/* A failing copy stops the run with its error. */
-	const struct phase_def *bad[] = { &fast_write, &failing_read, &slow_seeks };
+	const struct plan_step bad[] = { STEP(fast_write), STEP(failing_read), STEP(slow_seeks) };
 	prepared = 0;
 	base_config(&cfg, 2);
-	st = run_phases(&cfg, dir, NULL, bad, 3, NULL, &res, &err);
+	st = run_phases(&cfg, &target, bad, 3, NULL, &res, &err);
 	CHECK("failure: I/O status 3", st == 3);
 	CHECK_STR("failure: path", err.path, "/x/f000");
 	CHECK_STR("failure: operation", err.op, "write");
@@ -186,10 +169,10 @@ int main(void)
 
 	/* The other copies stop at once, and the error shown is the failing
 	 * copy's, not the "stopped" of copy 0 that comes first in order. */
-	const struct phase_def *late[] = { &late_failing_write };
+	const struct plan_step late[] = { STEP(late_failing_write) };
 	base_config(&cfg, 2);
 	uint64_t t0 = timer_now_ns();
-	st = run_phases(&cfg, dir, NULL, late, 1, NULL, &res, &err);
+	st = run_phases(&cfg, &target, late, 1, NULL, &res, &err);
 	CHECK("copy failure: I/O status 3", st == 3);
 	CHECK_STR("copy failure: the failing copy's path", err.path, "/x/c1.f000");
 	CHECK_STR("copy failure: its operation", err.op, "write");
@@ -200,7 +183,7 @@ int main(void)
 	/* No I/O size: every I/O phase stays blank. */
 	base_config(&cfg, 1);
 	cfg.io.size_mib = 0;
-	st = run_phases(&cfg, dir, NULL, one, 3, NULL, &res, &err);
+	st = run_phases(&cfg, &target, one, 3, NULL, &res, &err);
 	CHECK("-s 0: status 0", st == 0);
 	CHECK("-s 0: I/O phases blank",
 	      res.phase[PHASE_WRITE].state == FIGURE_NONE &&

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * utf8.h - the one place clyde reads UTF-8: how long a valid sequence is,
+ * how many characters (columns) a text takes, where to cut it without
+ * splitting a character, and how to make user text safe to echo. Pure;
+ * no locale.
+ */
+#ifndef UTF8_H
+#define UTF8_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/*
+ * Length (1..4) of the well-formed UTF-8 sequence at S[0..len), or 0 when
+ * the bytes there are not one: stray continuation bytes, truncated
+ * sequences, overlong forms, surrogates and code points past U+10FFFF are
+ * all refused, as a strict JSON parser would. An ASCII byte (control
+ * characters included) is a sequence of 1. LEN must be at least 1.
+ */
+size_t utf8_seq_len(const unsigned char *s, size_t len);
+
+/* Whether TEXT[0..len) is well-formed UTF-8 as utf8_seq_len defines it. */
+bool utf8_valid(const char *text, size_t len);
+
+/*
+ * Characters in the NUL-terminated TEXT: bytes that do not continue a
+ * sequence. Each counts as one column (clyde's tables assume no wide or
+ * combining characters in machine names).
+ */
+size_t utf8_cols(const char *text);
+
+/*
+ * How many bytes of TEXT[0..len) to keep when at most MAX bytes fit: LEN
+ * when it fits, else MAX backed up to the start of the character it would
+ * split, so that a shortened name or a quoted argument stays valid UTF-8.
+ */
+size_t utf8_cut_bytes(const char *text, size_t len, size_t max);
+
+/*
+ * Bytes of the NUL-terminated TEXT that make its first COLS characters
+ * (all of it when it has no more).
+ */
+size_t utf8_cut_cols(const char *text, size_t cols);
+
+#endif

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * test_hook.c - CLYDE_TEST_CORRUPT (test_hook.h): the fault tests inject
+ * to see --verify find corrupt data.
+ */
+#include "test_hook.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "exit_status.h"
+#include "io.h"
+#include "parse.h"
+
+int test_fault_parse(const char *text, const struct config *cfg,
+		     struct test_fault *fault, char *err, size_t len)
+{
+	uint64_t blocks = cfg->io.size_mib * MIB / cfg->io.chunk_bytes;
+	struct parse_error pe;
+	int64_t block;
+
+	*fault = (struct test_fault){ .chunk_bytes = cfg->io.chunk_bytes };
+	if (!text)
+		return 0;
+	if (parse_int_range(text, 0, INT64_MAX, &block, &pe) != 0) {
+		snprintf(err, len, "CLYDE_TEST_CORRUPT=%s: %s", text, pe.msg);
+		return -1;
+	}
+	if ((uint64_t)block >= blocks) {
+		snprintf(err, len, "CLYDE_TEST_CORRUPT=%s: the file has %llu blocks",
+			 text, (unsigned long long)blocks);
+		return -1;
+	}
+	fault->corrupt = true;
+	fault->block = (uint64_t)block;
+	return 0;
+}
+
+int test_fault_after_phase(const void *arg, const struct plan_step *step,
+			   const struct testfile *tf, struct phase_error *err)
+{
+	static const struct io_mode plain; /* one byte: no O_DIRECT */
+	const struct test_fault *fault = arg;
+	const uint64_t chunk = fault->chunk_bytes;
+	const uint64_t per_piece = TESTFILE_PIECE_BYTES / chunk;
+	const off_t off = (off_t)((fault->block % per_piece) * chunk + chunk / 2);
+	char path[PATH_MAX];
+	unsigned char byte;
+
+	if (!fault->corrupt || step->info->id != PHASE_REWRITE)
+		return 0;
+	testfile_path(tf, (uint32_t)(fault->block / per_piece), path, sizeof(path));
+	errno = 0;
+	int fd = io_open(path, IO_WRITE, &plain);
+	int rc = fd < 0 || io_read_full(fd, &byte, 1, off) != 1 ? -1 : 0;
+	if (rc == 0) {
+		byte ^= 0xff;
+		rc = io_write_full(fd, &byte, 1, off);
+	}
+	int saved = errno;
+	if (fd >= 0 && io_sync_close(fd) != 0 && rc == 0) {
+		rc = -1;
+		saved = errno;
+	}
+	if (rc == 0)
+		return 0;
+	memset(err, 0, sizeof(*err));
+	snprintf(err->path, sizeof(err->path), "%s", path);
+	snprintf(err->op, sizeof(err->op), "CLYDE_TEST_CORRUPT");
+	err->errnum = saved ? saved : EINVAL;
+	return err->status = EXIT_IO;
+}
