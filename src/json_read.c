@@ -2,10 +2,9 @@
 /*
  * json_read.c - the strict JSON reader: a recursive-descent parser bounded
  * in depth and size, UTF-8 and escape decoding, the duplicate-key check,
- * and the compact writer and tree comparison that let tests and the fuzzer
- * check that what parses reads back the same.
+ * and freeing the tree. Lookup, comparison and writing back are in
+ * json_tree.c.
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -13,7 +12,7 @@
 #include <string.h>
 
 #include "json_read.h"
-#include "parse.h"
+#include "utf8.h"
 
 struct parser {
 	const unsigned char *s;
@@ -100,40 +99,6 @@ static bool buf_add(struct buf *b, const void *bytes, size_t n)
 	b->len += n;
 	b->data[b->len] = '\0';
 	return true;
-}
-
-/*
- * Length of the well-formed UTF-8 sequence at S (LEN bytes available), or 0:
- * RFC 3629's table, so no overlong forms, no surrogates, nothing past
- * U+10FFFF.
- */
-static size_t utf8_sequence(const unsigned char *s, size_t len)
-{
-	unsigned char lo = 0x80, hi = 0xbf;
-	size_t need;
-
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		need = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		need = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		need = 4;
-	else
-		return 0;
-	if (s[0] == 0xe0)
-		lo = 0xa0;
-	else if (s[0] == 0xed)
-		hi = 0x9f;
-	else if (s[0] == 0xf0)
-		lo = 0x90;
-	else if (s[0] == 0xf4)
-		hi = 0x8f;
-	if (len < need || s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t i = 2; i < need; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return need;
 }
 
 /* Code point CP (at most U+10FFFF, not a surrogate) as UTF-8 into OUT; returns its length. */
@@ -270,7 +235,7 @@ static char *parse_string(struct parser *p, size_t *length)
 			fail_at(p, p->pos, "control character 0x%02x in string",
 				p->s[p->pos]);
 			rc = -1;
-		} else if ((seq = utf8_sequence(p->s + p->pos, p->len - p->pos)) == 0) {
+		} else if ((seq = utf8_seq_len(p->s + p->pos, p->len - p->pos)) == 0) {
 			fail_at(p, p->pos, "invalid UTF-8 in string");
 			rc = -1;
 		} else {
@@ -346,7 +311,6 @@ static int parse_number(struct parser *p, struct json_value *v)
 	/* strtod on a bounded copy: the text need not be NUL-terminated. */
 	memcpy(text, p->s + start, p->pos - start);
 	text[p->pos - start] = '\0';
-	errno = 0;
 	value = strtod(text, &end);
 	if (*end != '\0' || isinf(value)) {
 		fail_at(p, start, "number out of range");
@@ -506,7 +470,7 @@ static int check_duplicates(struct parser *p, const struct json_value *v,
 			const char *key = sorted[i]->key;
 
 			fail_at(p, at, "duplicate key \"%.*s\" in object",
-				(int)parse_utf8_cut(key, strlen(key), 60), key);
+				(int)utf8_cut_bytes(key, strlen(key), 60), key);
 			rc = -1;
 		}
 	free(sorted);
@@ -653,129 +617,4 @@ void json_free(struct json_value *root)
 		return;
 	free_value(root);
 	free(root);
-}
-
-const struct json_value *json_get(const struct json_value *object,
-				  const char *key)
-{
-	size_t n = strlen(key);
-
-	if (!object || object->type != JSON_OBJECT)
-		return NULL;
-	for (size_t i = 0; i < object->length; i++)
-		if (object->members[i].key_length == n &&
-		    memcmp(object->members[i].key, key, n) == 0)
-			return &object->members[i].value;
-	return NULL;
-}
-
-static void write_string(FILE *out, const char *s, size_t len)
-{
-	fputc('"', out);
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
-/*
- * An exact number as an integer; any other with 17 significant digits, and
- * a ".0" where that would look like a non-negative integer, so that it does
- * not read back as exact.
- */
-static void write_number(FILE *out, const struct json_value *v)
-{
-	char text[40];
-
-	if (v->exact) {
-		fprintf(out, "%" PRIu64, v->uint);
-		return;
-	}
-	snprintf(text, sizeof(text), "%.17g", v->number);
-	fputs(text, out);
-	if (text[0] != '-' && strspn(text, "0123456789") == strlen(text))
-		fputs(".0", out);
-}
-
-void json_write(FILE *out, const struct json_value *v)
-{
-	switch (v->type) {
-	case JSON_NULL:
-		fputs("null", out);
-		break;
-	case JSON_FALSE:
-		fputs("false", out);
-		break;
-	case JSON_TRUE:
-		fputs("true", out);
-		break;
-	case JSON_NUMBER:
-		write_number(out, v);
-		break;
-	case JSON_STRING:
-		write_string(out, v->string, v->length);
-		break;
-	case JSON_ARRAY:
-		fputc('[', out);
-		for (size_t i = 0; i < v->length; i++) {
-			if (i)
-				fputc(',', out);
-			json_write(out, &v->items[i]);
-		}
-		fputc(']', out);
-		break;
-	case JSON_OBJECT:
-		fputc('{', out);
-		for (size_t i = 0; i < v->length; i++) {
-			if (i)
-				fputc(',', out);
-			write_string(out, v->members[i].key, v->members[i].key_length);
-			fputc(':', out);
-			json_write(out, &v->members[i].value);
-		}
-		fputc('}', out);
-		break;
-	}
-}
-
-bool json_equal(const struct json_value *a, const struct json_value *b)
-{
-	if (a->type != b->type)
-		return false;
-	switch (a->type) {
-	case JSON_NUMBER:
-		return a->number == b->number && a->exact == b->exact &&
-		       a->uint == b->uint;
-	case JSON_STRING:
-		return a->length == b->length &&
-		       memcmp(a->string, b->string, a->length) == 0;
-	case JSON_ARRAY:
-		if (a->length != b->length)
-			return false;
-		for (size_t i = 0; i < a->length; i++)
-			if (!json_equal(&a->items[i], &b->items[i]))
-				return false;
-		return true;
-	case JSON_OBJECT:
-		if (a->length != b->length)
-			return false;
-		for (size_t i = 0; i < a->length; i++) {
-			const struct json_member *ma = &a->members[i], *mb = &b->members[i];
-
-			if (ma->key_length != mb->key_length ||
-			    memcmp(ma->key, mb->key, ma->key_length) != 0 ||
-			    !json_equal(&ma->value, &mb->value))
-				return false;
-		}
-		return true;
-	default:
-		return true;
-	}
 }

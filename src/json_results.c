@@ -10,26 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmt_internal.h"
 #include "json_results.h"
+#include "phase_info.h"
+#include "utf8.h"
+#include "verdict.h"
 
 #define PATH_MAX_CHARS 96
-
-/* The keys of the twelve phases, as fmt_json writes them. */
-static const char *const phase_keys[PHASE_COUNT] = {
-	[PHASE_PUTC] = "putc",
-	[PHASE_WRITE] = "put_block",
-	[PHASE_REWRITE] = "rewrite",
-	[PHASE_GETC] = "getc",
-	[PHASE_READ] = "get_block",
-	[PHASE_SEEKS] = "seeks",
-	[PHASE_SEQ_CREATE] = "seq_create",
-	[PHASE_SEQ_STAT] = "seq_stat",
-	[PHASE_SEQ_DELETE] = "seq_del",
-	[PHASE_RAN_CREATE] = "ran_create",
-	[PHASE_RAN_STAT] = "ran_stat",
-	[PHASE_RAN_DELETE] = "ran_del",
-};
 
 /* Where the walk is: the path of an object, to name its keys in errors. */
 struct where {
@@ -127,7 +113,7 @@ static int want_text(const struct where *w, const struct json_value *obj,
 		return fail(w, key, "not a string");
 	if (memchr(v->string, '\0', v->length))
 		return fail(w, key, "contains a NUL character");
-	n = parse_utf8_cut(v->string, v->length, size - 1);
+	n = utf8_cut_bytes(v->string, v->length, size - 1);
 	memcpy(out, v->string, n);
 	out[n] = '\0';
 	return 0;
@@ -150,7 +136,7 @@ static int want_choice(const struct where *w, const struct json_value *obj,
 			*out = i;
 	if (*out < 0)
 		return fail(w, key, "unknown value \"%.*s\"",
-			    (int)parse_utf8_cut(text, strlen(text), 20), text);
+			    (int)utf8_cut_bytes(text, strlen(text), 20), text);
 	return 0;
 }
 
@@ -334,16 +320,19 @@ static int read_phase(const struct where *w, const struct json_value *p,
 		      struct run_results *r, bool seen[PHASE_COUNT])
 {
 	static const char *const states[] = { "not_run", "too_fast", "ok" };
+	const char *keys[PHASE_COUNT];
 	struct phase_result *ph;
 	int id, state;
 	bool known;
 
 	if (p->type != JSON_OBJECT)
 		return fail(w, "", "not an object");
-	if (want_choice(w, p, "key", false, phase_keys, PHASE_COUNT, &id) != 0)
+	for (int i = 0; i < PHASE_COUNT; i++)
+		keys[i] = phase_table[i].key;
+	if (want_choice(w, p, "key", false, keys, PHASE_COUNT, &id) != 0)
 		return -1;
 	if (seen[id])
-		return fail(w, "key", "\"%s\" given twice", phase_keys[id]);
+		return fail(w, "key", "\"%s\" given twice", keys[id]);
 	seen[id] = true;
 	ph = &r->phase[id];
 	if (want_choice(w, p, "state", false, states, 3, &state) != 0)
@@ -489,6 +478,7 @@ static int read_run(const struct where *w, const struct json_value *run,
 			return -1;
 	}
 	r->n_random = randoms->length;
+	verdict_compute(r); /* as every producer of results does */
 	return 0;
 }
 

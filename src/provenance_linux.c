@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "parse.h"
+#include "utf8.h"
 #include "provenance_linux.h"
 
 /* ROOT followed by the formatted path into BUF; -1 if it does not fit. */
@@ -41,7 +42,7 @@ int prov_path_at(char *buf, size_t size, const char *root, const char *fmt, ...)
 /* SRC into DST[0..size), cut at a UTF-8 character boundary. */
 void prov_copy(char *dst, size_t size, const char *src)
 {
-	size_t n = parse_utf8_cut(src, strlen(src), size - 1);
+	size_t n = utf8_cut_bytes(src, strlen(src), size - 1);
 
 	memcpy(dst, src, n);
 	dst[n] = '\0';

@@ -12,6 +12,7 @@
 #include "golden.h"
 #include "fmt.h"
 #include "json_results.h"
+#include "verdict.h"
 
 #define GOLDEN_JSON "tests/golden/json"
 
@@ -97,6 +98,7 @@ static void sample_run(struct run_results *r, int variant)
 	r->env.rotational = variant ? -1 : 1;
 	r->env.ram_mib = variant ? 0 : 24104;
 	r->env.cpus = 2;
+	verdict_compute(r);
 }
 
 static bool same_lat(const struct latency_summary *a, const struct latency_summary *b)
@@ -176,6 +178,10 @@ static void check_same(const char *what, const struct run_results *a,
 			  same_lat(&s->lat, &t->lat) && same_dev(&s->dev, &t->dev);
 	}
 	PART("random tests", randoms);
+	PART("verdicts", a->advice.any == b->advice.any && a->advice.s == b->advice.s &&
+				 a->advice.size_mib == b->advice.size_mib &&
+				 a->n_truth == b->n_truth &&
+				 memcmp(a->truth, b->truth, a->n_truth * sizeof(a->truth[0])) == 0);
 #undef PART
 }
 
@@ -190,8 +196,11 @@ static void test_round_trip(void)
 	sample_run(&runs[1], 1);
 	text = render(runs, 1, false);
 	CHECK("one run reads back", json_results_read(text, strlen(text), &back, &n, &err) == 0 && n == 1);
-	if (back)
+	if (back) {
 		check_same("one run", &runs[0], &back[0]);
+		CHECK("one run: the truth check's findings recomputed",
+		      back[0].n_truth == 4 && back[0].truth[2].id == PHASE_READ);
+	}
 	free(back);
 	free(text);
 
