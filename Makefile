@@ -7,7 +7,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 override CFLAGS += -std=c11 -Wall -Wextra -Wpedantic -Werror \
 	-D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Iinclude -pthread
-override LDFLAGS += -pthread
+override LDFLAGS += -pthread -lm
 ifneq ($(SANITIZE),)
 override CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 override LDFLAGS += -fsanitize=$(SANITIZE)
