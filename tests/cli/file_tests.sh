@@ -143,7 +143,7 @@ if [ "$(id -u)" = 0 ] && mkdir "$T/small" &&
 	check "out of inodes: no table" sh -c "! grep -q '^Version' '$T/out'"
 	umount "$T/small"
 else
-	ok "out of inodes (skipped: needs root and a tmpfs mount)"
+	skip "out of inodes" "needs root and a tmpfs mount"
 fi
 
 # Interrupted in the middle of the file tests: 130, everything removed.

@@ -1,16 +1,16 @@
 # SPDX-License-Identifier: MIT
 # A short libFuzzer run of every harness in tests/fuzz (FUZZ_SHORT_SECONDS,
 # default 8, each; two at a time), from the seed corpora into a scratch
-# corpus. Skipped, with an "ok" line saying so, where clang has no libFuzzer
-# or FUZZ_SHORT_SECONDS is 0 (the sanitizer runs of .ci/run).
+# corpus. Skipped, with a "skip" line saying why, where clang has no
+# libFuzzer or FUZZ_SHORT_SECONDS is 0 (the sanitizer runs of .ci/run).
 . tests/cli/lib.sh
 
 if [ "${FUZZ_SHORT_SECONDS:-8}" = 0 ]; then
-	ok "fuzz short run (skipped: FUZZ_SHORT_SECONDS=0)"
+	skip "fuzz short run" "FUZZ_SHORT_SECONDS=0"
 	exit 0
 fi
 if ! tests/fuzz/have-libfuzzer.sh "${FUZZ_CC:-clang}"; then
-	ok "fuzz short run (skipped: no clang libFuzzer)"
+	skip "fuzz short run" "no ${FUZZ_CC:-clang} with libFuzzer"
 	exit 0
 fi
 set --

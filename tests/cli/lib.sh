@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Shared helpers for clyde's shell tests: a scratch directory removed on
-# exit, and ok/FAIL lines in the format tests/run.sh counts.
+# exit, and ok/FAIL/skip lines in the format tests/run.sh counts.
 CLYDE=${CLYDE:-./clyde}
 T=$(mktemp -d /tmp/clyde-test.XXXXXX) || exit 2
 trap 'rm -rf "$T"' EXIT INT TERM
@@ -9,6 +9,8 @@ if [ "$(id -u)" = 0 ]; then U="-u root"; else U=""; fi
 
 ok() { echo "ok $1"; }
 fail() { echo "FAIL $1: $2"; }
+# skip NAME WHY: NAME could not be tested here; counted apart, never passed.
+skip() { echo "skip $1: $2"; }
 # check NAME CONDITION-COMMAND...: ok when the command succeeds.
 check() {
 	name=$1

@@ -137,7 +137,7 @@ os.execv(sys.argv[1], sys.argv[1:])' $CLYDE -d "$T/d" $U -r 0 -s 1024M -f -n 0 \
 	st=$?
 	stopped "SIGINT blocked by the parent" INT
 else
-	ok "SIGINT blocked by the parent (skipped: no python3 to block it)"
+	skip "SIGINT blocked by the parent" "no python3 to block it"
 fi
 
 # SIGHUP is ignored, as bonnie++ does: the run completes.
