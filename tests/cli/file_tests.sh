@@ -75,7 +75,7 @@ run "-n 1" -n 1
 fields "-n 1"
 files "-n 1" "1,,,,"
 spec "-n 1" 1
-check "-n 1: table header" grep -q '^Version 0.1.0       ------Sequential Create------ --------Random Create--------$' "$T/out"
+check "-n 1: table header" grep -qxF "$(version_line '------Sequential Create------ --------Random Create--------')" "$T/out"
 check "-n 1: files column header" grep -q '^              files  /sec %CP' "$T/out"
 check "-n 1: concurrency 1" [ "$(field "$csv" 3)" = 1 ]
 for w in "Create files in sequential order" "Stat files in sequential order" \
@@ -112,7 +112,7 @@ DIR=$FAST
 run "-b -n 1" -b -n 1
 fields "-b -n 1"
 files "-b -n 1" "1,,,,"
-check "-b -n 1: footer names synchronous writes" grep -q '^clyde 0.1.0: .*synchronous writes' "$T/out"
+check "-b -n 1: footer names synchronous writes" grep -q "^clyde $VERSION_RE: .*synchronous writes" "$T/out"
 
 run "-n 1:4k:4k:3:1k" -n 1:4k:4k:3:1k
 fields "-n 1:4k:4k:3:1k"

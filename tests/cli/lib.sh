@@ -6,6 +6,14 @@ T=$(mktemp -d /tmp/clyde-test.XXXXXX) || exit 2
 trap 'rm -rf "$T"' EXIT INT TERM
 # bonnie++'s rule: as root clyde wants -u.
 if [ "$(id -u)" = 0 ]; then U="-u root"; else U=""; fi
+# clyde's version, as clyde says it: tests never spell it out. VERSION_RE is
+# the same for a grep pattern (dots escaped).
+VERSION=$($CLYDE --version 2>/dev/null | sed -n 's/^clyde \([^ ]*\)$/\1/p')
+if [ -z "$VERSION" ]; then
+	echo "FAIL $0: '$CLYDE --version' does not say 'clyde VERSION'"
+	exit 1
+fi
+VERSION_RE=$(printf '%s\n' "$VERSION" | sed 's/[].[*^$\\]/\\&/g')
 
 ok() { echo "ok $1"; }
 fail() { echo "FAIL $1: $2"; }
@@ -17,6 +25,10 @@ check() {
 	shift
 	if "$@"; then ok "$name"; else fail "$name" "$*"; fi
 }
+# version_line TAIL: the first line of a table part as clyde prints it,
+# "Version VERSION" (the version right-aligned in 5 columns) padded to
+# column 20, or one space after a longer version, then TAIL.
+version_line() { printf '%-19s %s\n' "$(printf 'Version %5s' "$VERSION")" "$1"; }
 # Fields in a CSV line.
 nfields() { printf '%s\n' "$1" | awk -F, '{ print NF }'; }
 # Field N (0-based) of a CSV line.

@@ -35,8 +35,8 @@ wait $pb
 sb=$?
 check "-y s: first process exit 0" [ $sa -eq 0 ]
 check "-y s: second process exit 0" [ $sb -eq 0 ]
-check "-y s: first process CSV" grep -q '^1.96,clyde-0.1.0,one,' "$T/a.out"
-check "-y s: second process CSV" grep -q '^1.96,clyde-0.1.0,two,' "$T/b.out"
+check "-y s: first process CSV" grep -q "^1\.96,clyde-$VERSION_RE,one," "$T/a.out"
+check "-y s: second process CSV" grep -q "^1\.96,clyde-$VERSION_RE,two," "$T/b.out"
 check "-y s: first directory left empty" empty_dir "$T/a"
 check "-y s: second directory left empty" empty_dir "$T/b"
 
@@ -76,7 +76,7 @@ printf 'go\ngo\ngo\ngo\ngo\ngo\n' |
 st=$?
 check "-y p: exit 0" [ $st -eq 0 ]
 check "-y p: prompts 6 to 11" [ "$(head -n 12 "$T/out" | tr '\n' ' ')" = " 6:  7:  8:  9:  10:  11: " ]
-check "-y p: then the table" grep -q '^Version 0.1.0 ' "$T/out"
+check "-y p: then the table" grep -qxF "$(version_line '------Sequential Create------ --------Random Create--------')" "$T/out"
 check "-y p: directory left empty" empty_dir "$T/a"
 
 printf 'go\ngo\n' |

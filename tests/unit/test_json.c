@@ -175,7 +175,7 @@ static struct run_results full_run(void)
 
 	memset(&r, 0, sizeof(r));
 	strcpy(r.program, "clyde");
-	strcpy(r.version, CLYDE_VERSION);
+	strcpy(r.version, GOLDEN_RUN_VERSION);
 	strcpy(r.machine, NASTY_MACHINE);
 	strcpy(r.seed, "1796214881");
 	strcpy(r.dir, "/mnt/test dir");
