@@ -95,10 +95,11 @@ $CLYDE -d "$T/d" $U -s 64M -r 32 -n 0 -f >/dev/null 2>&1
 check "foreign file survives" [ "$(cat "$T/d/clyde.1.keep")" = mine ]
 rm -f "$T/d/clyde.1.keep"
 
-# An interrupt removes everything and exits 128+2.
+# An interrupt removes everything and exits 128+2: sent once the test file
+# exists, so there is something to remove.
 $CLYDE -d "$T/d" $U -s 512M -r 32 -n 0 -q >/dev/null 2>"$T/err" &
 pid=$!
-sleep 1
+wait_until in_workdir "$T/d" f000 || fail "SIGINT" "clyde never made its f000"
 kill -INT $pid
 wait $pid
 st=$?

@@ -146,10 +146,12 @@ else
 	skip "out of inodes" "needs root and a tmpfs mount"
 fi
 
-# Interrupted in the middle of the file tests: 130, everything removed.
+# Interrupted in the middle of the file tests (once the first file exists):
+# 130, everything removed.
 $CLYDE -d "$T/d" $U -s 0 -n 64 -m testbox >"$T/out" 2>"$T/err" &
 pid=$!
-sleep 0.5
+first_file() { [ -n "$(ls -A "$(workdir_in "$T/d")/files" 2>/dev/null)" ]; }
+wait_until first_file || fail "SIGINT in the file tests" "clyde never made a file"
 kill -INT $pid
 wait $pid
 st=$?

@@ -23,8 +23,10 @@ fi
 # Two processes: the first waits at each barrier for the second.
 $CLYDE -d "$T/a" $U -s 0 -n 1 -y s -q -m one >"$T/a.out" 2>"$T/a.err" &
 pa=$!
-sleep 0.5
-check "-y s: the first waits for the second" kill -0 $pa
+# At the first barrier the first process has made its file-test directory
+# and sleeps in the kernel on a futex (sem_wait), its only thread.
+at_barrier() { in_workdir "$T/a" files && grep -q futex "/proc/$pa/wchan"; }
+check "-y s: the first waits for the second" wait_until at_barrier
 # It made its file-test directory, then stopped before creating a file.
 check "-y s: nothing created before the barrier" sh -c "[ -d $T/a/clyde.*/files ] && [ -z \"\$(ls -A $T/a/clyde.*/files)\" ]"
 $CLYDE -d "$T/b" $U -s 0 -n 1 -y s -q -m two >"$T/b.out" 2>"$T/b.err" &
