@@ -17,10 +17,10 @@ set --
 for src in tests/fuzz/fuzz_*.c; do
 	h=${src#tests/fuzz/fuzz_}
 	h=${h%.c}
-	if [ -x "build/fuzz/fuzz_$h" ]; then
+	if [ -x "$BUILD/fuzz/fuzz_$h" ]; then
 		set -- "$@" "$h"
 	else
-		fail "fuzz $h" "build/fuzz/fuzz_$h is not built (make fuzzers)"
+		fail "fuzz $h" "$BUILD/fuzz/fuzz_$h is not built (make fuzzers)"
 	fi
 done
-tests/fuzz/run.sh "${FUZZ_SHORT_SECONDS:-8}" "$T/corpus" "$@"
+FUZZ_BUILD=$BUILD/fuzz tests/fuzz/run.sh "${FUZZ_SHORT_SECONDS:-8}" "$T/corpus" "$@"

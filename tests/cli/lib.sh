@@ -2,6 +2,8 @@
 # Shared helpers for clyde's shell tests: a scratch directory removed on
 # exit, and ok/FAIL/skip lines in the format tests/run.sh counts.
 CLYDE=${CLYDE:-./clyde}
+# The build tests/run.sh runs (make test passes it; build by default).
+BUILD=${BUILD:-build}
 T=$(mktemp -d /tmp/clyde-test.XXXXXX) || exit 2
 trap 'rm -rf "$T"' EXIT INT TERM
 # bonnie++'s rule: as root clyde wants -u.

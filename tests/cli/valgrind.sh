@@ -10,7 +10,7 @@ if ! command -v valgrind >/dev/null 2>&1; then
 	skip "valgrind" "valgrind is not installed"
 	exit 0
 fi
-if grep -q -- -fsanitize build/flags 2>/dev/null; then
+if grep -q -- -fsanitize "$BUILD/flags" 2>/dev/null; then
 	skip "valgrind" "a SANITIZE= build, which valgrind cannot run"
 	exit 0
 fi
