@@ -90,10 +90,12 @@ struct engine_job {
 	uint64_t ios;             /* exactly this many I/Os in all, split between
 				   * the threads as blocks are; 0: no limit */
 	/*
-	 * Called by every thread at least once per batch of completions and
-	 * at least every ENGINE_POLL_NS while waiting; true stops the job
-	 * (no new I/O; those in flight are reaped). Must be thread-safe and
-	 * cheap. NULL: never stop. A job needs a limit: time, ios or this.
+	 * Asked by every thread once per batch of completions, and by the
+	 * io_uring (Linux 5.11 and later) and aio engines at least every
+	 * ENGINE_POLL_NS while they wait on the kernel; the threads engine
+	 * asks between its blocking I/Os. True stops the job: no new I/O,
+	 * those in flight are reaped. Must be thread-safe and cheap. NULL:
+	 * never stop. A job needs a limit: time, ios or this.
 	 */
 	bool (*should_stop)(void *arg);
 	void *stop_arg;

@@ -287,21 +287,20 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-/* The engine KIND's worker, or NULL with the reason in RES->err. */
-static void (*engine_runner(enum engine_kind *kind))(struct engine_worker *)
+/*
+ * Resolve *KIND (auto: the first available) and point *RUN at its worker.
+ * -1 with errno when the engine asked for cannot run here.
+ */
+static int engine_pick(enum engine_kind *kind, void (**run)(struct engine_worker *))
 {
-	char why[8];
+	char why[8]; /* the caller wanting the reason asks engine_select */
 
 	if (engine_select(*kind, kind, why, sizeof(why)) != 0)
-		return NULL;
-	switch (*kind) {
-	case ENGINE_IO_URING:
-		return engine_uring_run;
-	case ENGINE_AIO:
-		return engine_aio_run;
-	default:
-		return engine_threads_run;
-	}
+		return -1;
+	*run = *kind == ENGINE_IO_URING ? engine_uring_run
+	       : *kind == ENGINE_AIO    ? engine_aio_run
+					: engine_threads_run;
+	return 0;
 }
 
 /* Start the workers, open the gate when all are set up, join, merge. */
@@ -357,9 +356,9 @@ int engine_run(const struct engine_job *job, enum engine_kind kind,
 	memset(res, 0, sizeof(*res));
 	stats_init(&res->lat);
 	res->err.piece = -1;
-	run = engine_runner(&kind);
+	int picked = engine_pick(&kind, &run);
 	res->engine = kind;
-	if (!run) {
+	if (picked != 0) {
 		res->err.op = kind == ENGINE_IO_URING ? "io_uring_setup" : "io_setup";
 		res->err.errnum = errno;
 		return -1;
