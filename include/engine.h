@@ -34,14 +34,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "clyde.h"
 #include "stats.h"
 
-enum engine_kind {
-	ENGINE_AUTO,     /* io_uring, else aio, else threads */
-	ENGINE_IO_URING,
-	ENGINE_AIO,
-	ENGINE_THREADS,
-};
+/* enum engine_kind (clyde.h): auto, io_uring, aio, threads. */
 
 enum engine_pattern {
 	ENGINE_RANDOM,     /* blocks from a seeded generator over the whole file */
@@ -49,7 +45,8 @@ enum engine_pattern {
 };
 
 #define ENGINE_MAX_DEPTH 1024u   /* Q: I/Os in flight per thread */
-#define ENGINE_MAX_THREADS 256u  /* T */
+#define ENGINE_MAX_WORKERS MAX_RANDOM_WORKERS /* the threads engine's Q x T */
+#define ENGINE_MAX_THREADS MAX_RANDOM_THREADS /* T */
 #define ENGINE_STAMP_BYTES 16u   /* block number, then seed, at a write's start */
 
 /*

@@ -44,11 +44,20 @@ struct phase_ctx {
 	struct filetest_state *files;    /* file tests of this copy */
 	struct latency_stats lat;     /* one entry per operation */
 	const void *arg;              /* the plan step's argument (random_spec) */
+	enum engine_kind engine;      /* the engine set-up chose (engine tests) */
 	uint64_t bytes;               /* bytes moved (bulk phases) */
 	uint64_t read_bytes;          /* of which read, for the truth check */
 	uint64_t ops;                 /* operations done */
 	uint64_t checksum;            /* keeps per-char reads from being optimised out */
 	_Atomic uint64_t progress;    /* units (bytes or ops) done, read by the driver */
+	/*
+	 * A phase that times its own I/O (the engine tests: first I/O to last
+	 * completion, plus the fsync of writes) leaves that window here and
+	 * the process CPU over it; the driver then uses them instead of the
+	 * run function's whole time. 0: not given.
+	 */
+	uint64_t io_ns;
+	uint64_t io_cpu_ns;
 	_Atomic bool *failed;         /* set by any copy's phase_fail: all stop */
 	struct phase_error err;
 };
@@ -94,6 +103,20 @@ struct phase_pieces {
 	_Atomic bool stop;      /* a thread failed or was told to stop */
 	pthread_mutex_t lock;   /* guards ctx->err */
 };
+
+/*
+ * Open every piece of ctx's I/O file for ACC into *PP, for a phase whose
+ * threads (or engine) share the descriptors. 0, or -1 with ctx->err
+ * filled; *PP is then already closed.
+ */
+int phase_pieces_open(struct phase_pieces *pp, struct phase_ctx *ctx,
+		      enum io_access acc);
+
+/* fsync every open piece; the first failure is ctx's error. 0 or -1. */
+int phase_pieces_sync(struct phase_pieces *pp);
+
+/* fsync and close every open piece and free *PP; 0, or -1 as above. */
+int phase_pieces_close(struct phase_pieces *pp);
 
 /* From any of the threads: OP failed on PIECE; record it once, stop them all. */
 void phase_pieces_fail(struct phase_pieces *pp, uint32_t piece, const char *op,

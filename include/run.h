@@ -41,6 +41,10 @@ struct run_target {
 	char workdir[PATH_MAX]; /* clyde's directory, made by workdir_create */
 	uint32_t dio_align;     /* O_DIRECT alignment found there; 0 without -D */
 	struct device dev;      /* dev.found false: no counters to read */
+	enum engine_kind engine; /* what the engine tests run on (--engine, or
+				  * what replaced it); AUTO: not chosen yet */
+	char engine_note[512];  /* why it is not the one asked for, one line;
+				 * "" when it is */
 };
 
 /* Presentation callbacks; any may be NULL. Called on the driver's thread. */

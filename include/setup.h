@@ -27,8 +27,9 @@ int setup_preflight(const struct config *cfg, char *err, size_t len);
 
 /*
  * Make clyde's directory inside cfg->dir, probe it (O_DIRECT and its
- * alignment, when CFG has I/O tests) and find the block device under it,
- * into *target. On failure the directory, if made, is in the cleanup
+ * alignment, when CFG has I/O tests), find the block device under it and,
+ * for random I/O, the engine that runs here (--engine, or the next one
+ * with target->engine_note saying why), into *target. On failure the directory, if made, is in the cleanup
  * registry for the caller's cleanup_all().
  */
 int setup_target(const struct config *cfg, struct run_target *target,

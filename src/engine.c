@@ -19,7 +19,6 @@
 #include "timer.h"
 
 #define ENGINE_MAX_BLOCK_BYTES (64u << 20)
-#define ENGINE_MAX_WORKERS 4096u /* the threads engine's Q x T */
 
 static const char *const engine_names[] = {
 	[ENGINE_AUTO] = "auto",

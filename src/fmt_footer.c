@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "engine.h"
 #include "fmt_internal.h"
 
 /*
@@ -81,14 +82,23 @@ void fmt_footer(FILE *out, const struct run_results *r)
 	else
 		fprintf(out, "per-char via %s",
 			r->mode.char_io == CHAR_IO_SYSCALL ? "syscalls" : "stdio");
-	fprintf(out, ", %" PRIu32 " %s\n", fmt_concurrency(r),
+	fprintf(out, ", %" PRIu32 " %s", fmt_concurrency(r),
 		fmt_concurrency(r) == 1 ? "copy" : "copies");
+	if (r->n_random > 0 && r->random[0].engine != ENGINE_AUTO)
+		fprintf(out, ", random I/O via %s%s", engine_name(r->random[0].engine),
+			r->random[0].engine == ENGINE_THREADS
+				? " (QnTm ran n x m threads, one I/O in flight each)"
+				: "");
+	fputc('\n', out);
 }
 
-/* The name of a truth-check finding: "block input", "random reads at depth 32". */
+/* The name of a truth-check finding: "block input", "random reads Q32T1". */
 static void hit_name(FILE *out, const struct truth_hit *h)
 {
-	if (h->id == PHASE_RANDOM)
+	if (h->id == PHASE_RANDOM && h->threads)
+		fprintf(out, "random reads Q%" PRIu32 "T%" PRIu32, h->depth,
+			h->threads);
+	else if (h->id == PHASE_RANDOM)
 		fprintf(out, "random reads at depth %" PRIu32, h->depth);
 	else
 		fputs(phase_table[h->id].name, out);

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "engine.h"
 #include "fmt_internal.h"
 #include "utf8.h"
 
@@ -220,9 +221,15 @@ static void put_random(FILE *out, const struct random_result *t)
 {
 	bool ran = t->ops != 0 && t->elapsed_ns != 0;
 
-	fprintf(out, "    {\"op\": \"%s\", \"depth\": %" PRIu32
-		     ", \"block_bytes\": %u,",
-		t->writes ? "write" : "read", t->depth, RANDOM_BLOCK_BYTES);
+	fprintf(out, "    {\"op\": \"%s\", \"depth\": %" PRIu32 ", \"threads\": ",
+		t->writes ? "write" : "read", t->depth);
+	put_u64_or_null(out, t->threads != 0, t->threads);
+	fputs(", \"engine\": ", out);
+	if (t->engine != ENGINE_AUTO)
+		put_string(out, engine_name(t->engine));
+	else
+		fputs("null", out);
+	fprintf(out, ", \"block_bytes\": %u,", RANDOM_BLOCK_BYTES);
 	fputs("\n     \"iops\": ", out);
 	put_double_or_null(out, ran, t->iops, 3);
 	fputs(", \"mib_per_s\": ", out);

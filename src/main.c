@@ -173,6 +173,8 @@ static int set_up(const struct config *cfg, struct run_target *target)
 		return fail_setup(status, "%s", err);
 	if (switched && !cfg->quiet)
 		fprintf(stderr, "Using uid:%ld, gid:%ld.\n", uid, gid);
+	if (target->engine_note[0])
+		fprintf(stderr, "clyde: %s\n", target->engine_note);
 	if (!target->dev.found && cfg->io.size_mib > 0) {
 		char fs[64];
 
@@ -201,6 +203,7 @@ static int run_all(const struct config *cfg, const struct run_target *target,
 	if (!res)
 		return fail_setup(EXIT_SETUP, "out of memory");
 	run_plan_init(&plan, cfg);
+	test_fault_plan(fault, &plan);
 	if (cfg->repeat > 1 && cfg->csv)
 		fmt_csv_header(json_stdout ? stderr : stdout, cfg->csv->csv);
 	for (size_t i = 0; i < runs && status == 0; i++) {
@@ -247,7 +250,9 @@ int main(int argc, char **argv)
 		break;
 	}
 	if (test_fault_parse(getenv("CLYDE_TEST_CORRUPT"), &cfg, &fault, err,
-			     sizeof(err)) != 0) {
+			     sizeof(err)) != 0 ||
+	    test_fault_parse_ios(getenv("CLYDE_TEST_RANDOM_IOS"), &fault, err,
+				 sizeof(err)) != 0) {
 		fprintf(stderr, "clyde: %s\n", err);
 		return EXIT_USAGE;
 	}

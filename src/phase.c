@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "cleanup.h"
 #include "exit_status.h"
@@ -101,8 +102,22 @@ static int pieces_open(struct phase_pieces *pp, enum io_access acc)
 	return 0;
 }
 
-/* fsync + close what is open (the first failure is the phase's error), free. */
-static int pieces_close(struct phase_pieces *pp)
+int phase_pieces_sync(struct phase_pieces *pp)
+{
+	struct phase_ctx *ctx = pp->ctx;
+	char path[PATH_MAX];
+	int rc = 0;
+
+	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
+		if (pp->fds[p] >= 0 && fsync(pp->fds[p]) != 0 && rc == 0) {
+			iofile_path(ctx->tf, p, path, sizeof(path));
+			rc = phase_fail(ctx, path, "fsync", errno);
+		}
+	}
+	return rc;
+}
+
+int phase_pieces_close(struct phase_pieces *pp)
 {
 	struct phase_ctx *ctx = pp->ctx;
 	char path[PATH_MAX];
@@ -120,6 +135,18 @@ static int pieces_close(struct phase_pieces *pp)
 	free(pp->fds);
 	pp->fds = NULL;
 	return rc;
+}
+
+int phase_pieces_open(struct phase_pieces *pp, struct phase_ctx *ctx,
+		      enum io_access acc)
+{
+	if (pieces_init(pp, ctx) != 0)
+		return phase_fail(ctx, ctx->tf->dir, "allocate", ENOMEM);
+	if (pieces_open(pp, acc) != 0) {
+		phase_pieces_close(pp);
+		return -1;
+	}
+	return 0;
 }
 
 void phase_pieces_fail(struct phase_pieces *pp, uint32_t piece, const char *op,
@@ -193,7 +220,7 @@ int phase_workers_run(struct phase_ctx *ctx, enum io_access acc, unsigned n,
 		rc = start_workers(&pp, workers, n, buf_bytes, work, prep, shared);
 	if (phase_interrupted(ctx))
 		rc = -1;
-	if (pieces_close(&pp) != 0)
+	if (phase_pieces_close(&pp) != 0)
 		rc = -1;
 	free(workers);
 	return ctx->err.op[0] ? -1 : rc;

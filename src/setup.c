@@ -2,7 +2,7 @@
 /*
  * setup.c - from a valid configuration to a place to run (setup.h):
  * descriptor limits, the free-space preflight, clyde's directory and its
- * O_DIRECT probe, the device for the truth check.
+ * O_DIRECT probe, the device for the truth check, the engine.
  */
 #include "setup.h"
 
@@ -13,6 +13,7 @@
 #include <sys/resource.h>
 
 #include "device.h"
+#include "engine.h"
 #include "exit_status.h"
 #include "platform.h"
 #include "iofile.h"
@@ -121,6 +122,34 @@ static int probe(const struct config *cfg, struct run_target *target,
 	return 0;
 }
 
+/*
+ * The engine --engine asks for, or when it is refused here the next that
+ * runs (io_uring, then Linux AIO, then threads), with the reason in
+ * target->engine_note.
+ */
+static void choose_engine(enum engine_kind want, struct run_target *target)
+{
+	char why[160] = "", why_aio[160] = "";
+	enum engine_kind got;
+
+	if (engine_select(want, &got, why, sizeof(why)) == 0) {
+		target->engine = got;
+		snprintf(target->engine_note, sizeof(target->engine_note), "%s", why);
+		return;
+	}
+	if (want == ENGINE_IO_URING &&
+	    engine_select(ENGINE_AIO, &got, why_aio, sizeof(why_aio)) == 0) {
+		target->engine = ENGINE_AIO;
+		snprintf(target->engine_note, sizeof(target->engine_note),
+			 "%s; using Linux AIO", why);
+		return;
+	}
+	target->engine = ENGINE_THREADS;
+	snprintf(target->engine_note, sizeof(target->engine_note),
+		 "%s%s%s; using one thread per I/O", why, why_aio[0] ? "; " : "",
+		 why_aio);
+}
+
 int setup_target(const struct config *cfg, struct run_target *target,
 		 char *err, size_t len)
 {
@@ -135,5 +164,7 @@ int setup_target(const struct config *cfg, struct run_target *target,
 	if (cfg->io.size_mib > 0 && (status = probe(cfg, target, err, len)) != 0)
 		return status;
 	device_find(target->workdir, &target->dev);
+	if (cfg->random_io && cfg->io.size_mib > 0)
+		choose_engine(cfg->engine, target);
 	return 0;
 }
