@@ -32,6 +32,8 @@
 #define DEFAULT_RANDOM_TIME_S 5u
 #define MAX_RANDOM_THREADS 256u /* --random-threads; ENGINE_MAX_THREADS */
 #define MAX_RANDOM_WORKERS 4096u /* depth x threads, the threads engine's */
+#define MARK_MAX_TESTS 8        /* entries of a clyde mark --tests list */
+#define MARK_MAX_RUNS 10        /* clyde mark --runs */
 
 /* The tests, in bonnie++ order; the index is also the -y/-p test number. */
 enum phase_id {

@@ -63,4 +63,17 @@ void fmt_spaces(FILE *out, size_t count);
 /* The field names of each CSV layout (1.96 uses 1.97's), for headers and errors. */
 const char *const *fmt_csv_field_names(enum csv_format format, size_t *count);
 
+/*
+ * fmt_json.c's writers, for the other JSON documents (clyde mark's): a
+ * string escaped (invalid UTF-8 as U+FFFD), a number with at most DECIMALS
+ * places (null when not finite), nanoseconds as seconds, the latency and
+ * device objects, and the "environment" member with its trailing ",\n".
+ */
+void fmt_json_string(FILE *out, const char *text);
+void fmt_json_double(FILE *out, double value, int decimals);
+void fmt_json_seconds(FILE *out, uint64_t ns);
+void fmt_json_latency(FILE *out, const struct latency_summary *lat);
+void fmt_json_device(FILE *out, const struct device_io *dev);
+void fmt_json_environment(FILE *out, const struct run_env *env);
+
 #endif

@@ -44,6 +44,15 @@ void options_usage(FILE *out);
 void options_help(FILE *out);
 
 /*
+ * The same for any table DEFS[0..n): LEAD ("usage: clyde mark") and every
+ * option in brackets, wrapped at 78 columns under LEAD's words, then TAIL
+ * (operands; NULL for none) and a newline; and the lines per option.
+ */
+void options_usage_of(FILE *out, const char *lead, const struct option_def *defs,
+		      size_t n, const char *tail);
+void options_help_of(FILE *out, const struct option_def *defs, size_t n);
+
+/*
  * Parse ARGV into *cfg and validate it. RAM_MIB is the detected RAM (0 if
  * unknown), used unless -r is given; SEED the default seed. On
  * OPTIONS_ERROR, ERR holds a message without the "clyde: " prefix.

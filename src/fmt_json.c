@@ -368,3 +368,34 @@ void fmt_json(FILE *out, const struct run_results *runs, size_t n, bool as_array
 	}
 	fputs("]\n", out);
 }
+
+/* The same primitives for clyde mark's JSON (fmt_mark.c), fmt_internal.h. */
+void fmt_json_string(FILE *out, const char *text)
+{
+	put_string(out, text);
+}
+
+void fmt_json_double(FILE *out, double value, int decimals)
+{
+	put_double(out, value, decimals);
+}
+
+void fmt_json_seconds(FILE *out, uint64_t ns)
+{
+	put_seconds(out, ns);
+}
+
+void fmt_json_latency(FILE *out, const struct latency_summary *lat)
+{
+	put_latency(out, lat);
+}
+
+void fmt_json_device(FILE *out, const struct device_io *dev)
+{
+	put_device(out, dev);
+}
+
+void fmt_json_environment(FILE *out, const struct run_env *env)
+{
+	put_environment(out, env, true);
+}

@@ -17,7 +17,9 @@
 #include "env.h"
 #include "exit_status.h"
 #include "fmt.h"
+#include "fmt_mark.h"
 #include "format.h"
+#include "mark.h"
 #include "options.h"
 #include "platform.h"
 #include "privs.h"
@@ -228,6 +230,91 @@ static int run_all(const struct config *cfg, const struct run_target *target,
 	return status ? status : finish(EXIT_OK);
 }
 
+/* The seed when -z is not given. */
+static uint64_t default_seed(void)
+{
+	return (uint64_t)getpid() ^ (uint64_t)time(NULL);
+}
+
+/* What a parse's OUTCOME means: GO_ON, or the status to exit with. */
+static int parsed(enum options_outcome outcome, const char *err)
+{
+	if (outcome == OPTIONS_DONE)
+		return EXIT_OK;
+	if (outcome == OPTIONS_ERROR) {
+		fprintf(stderr, "clyde: %s\n", err);
+		return EXIT_USAGE;
+	}
+	return GO_ON;
+}
+
+/* clyde mark's JSON or CSV to PATH ("-": stdout). 0, or the status. */
+static int write_mark(const char *path, const struct mark_results *r, bool csv)
+{
+	bool to_stdout = strcmp(path, "-") == 0;
+	FILE *f = to_stdout ? stdout : fopen(path, "w");
+
+	if (!f)
+		return fail_setup(EXIT_SETUP, "%s: cannot write the %s: %s", path,
+				  csv ? "CSV" : "JSON", strerror(errno));
+	if (csv) {
+		fmt_mark_csv_header(f);
+		fmt_mark_csv(f, r);
+	} else {
+		fmt_mark_json(f, r);
+	}
+	if ((to_stdout ? fflush(f) : fclose(f)) != 0)
+		return fail_setup(EXIT_IO, "%s: write: %s", path, strerror(errno));
+	return 0;
+}
+
+/*
+ * clyde mark: its own options, then the same set-up, driver, progress and
+ * clean-up as a classic run, and its own outputs.
+ */
+static int mark_main(int argc, char **argv)
+{
+	static struct mark_plan plan;
+	static struct run_target target;
+	struct mark_options mo;
+	struct mark_results *res;
+	struct progress progress;
+	struct phase_error perr;
+	struct run_hooks hooks = { 0 };
+	struct config cfg;
+	char err[1024];
+	int status;
+
+	status = parsed(mark_options_parse(argc, argv, env_ram_mib(), default_seed(),
+					   &mo, &cfg, err, sizeof(err)), err);
+	if (status == GO_ON)
+		status = set_up(&cfg, &target);
+	if (status != GO_ON)
+		return status;
+	if (!(res = calloc(1, sizeof(*res))))
+		return fail_setup(EXIT_SETUP, "out of memory");
+	mark_plan_init(&plan, &mo);
+	progress_init(&progress, stderr, progress_style_for(cfg.progress, false,
+				isatty(STDERR_FILENO)), &cfg, &plan.plan);
+	progress_hooks(&progress, &hooks);
+	status = mark_run(&mo, &cfg, &target, &plan, &hooks, res, &perr);
+	if (status != 0) {
+		progress_abort(&progress);
+		free(res);
+		return report_phase_error(&perr);
+	}
+	fmt_mark_table(mo.json_path && strcmp(mo.json_path, "-") == 0 ? stderr
+								       : stdout, res);
+	fflush(stdout);
+	fmt_mark_truth(stderr, res);
+	if (mo.json_path)
+		status = write_mark(mo.json_path, res, false);
+	if (status == 0 && mo.csv_path)
+		status = write_mark(mo.csv_path, res, true);
+	free(res);
+	return status ? status : finish(EXIT_OK);
+}
+
 int main(int argc, char **argv)
 {
 	static struct run_target target;
@@ -238,17 +325,12 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && strcmp(argv[1], "report") == 0)
 		return report_main(argc - 1, argv + 1);
-	switch (options_parse(argc, argv, env_ram_mib(),
-			      (uint64_t)getpid() ^ (uint64_t)time(NULL), &cfg, err,
-			      sizeof(err))) {
-	case OPTIONS_DONE:
-		return EXIT_OK;
-	case OPTIONS_ERROR:
-		fprintf(stderr, "clyde: %s\n", err);
-		return EXIT_USAGE;
-	case OPTIONS_RUN:
-		break;
-	}
+	if (argc > 1 && strcmp(argv[1], "mark") == 0)
+		return mark_main(argc - 1, argv + 1);
+	status = parsed(options_parse(argc, argv, env_ram_mib(), default_seed(),
+				      &cfg, err, sizeof(err)), err);
+	if (status != GO_ON)
+		return status;
 	if (test_fault_parse(getenv("CLYDE_TEST_CORRUPT"), &cfg, &fault, err,
 			     sizeof(err)) != 0 ||
 	    test_fault_parse_ios(getenv("CLYDE_TEST_RANDOM_IOS"), &fault, err,

@@ -2,13 +2,15 @@
 /*
  * options_help.c - the usage lines and --help text, generated from the
  * option table (options.c) and, for --table and --csv, the format table,
- * so that they cannot drift from what the parser accepts.
+ * so that they cannot drift from what the parser accepts; the same for
+ * any other table of option_def rows (clyde mark's).
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "format.h"
+#include "mark.h"
 #include "options.h"
 #include "report.h"
 
@@ -24,25 +26,38 @@ static void option_synopsis(const struct option_def *o, char *buf, size_t len)
 			 o->arg_name);
 }
 
-void options_usage(FILE *out)
+void options_usage_of(FILE *out, const char *lead, const struct option_def *defs,
+		      size_t n, const char *tail)
 {
-	const char *lead = "usage: clyde";
-	size_t col = strlen(lead), n_options;
-	const struct option_def *defs = options_table(&n_options);
+	size_t col = strlen(lead), indent = strlen(lead);
 
 	fputs(lead, out);
-	for (size_t i = 0; i < n_options; i++) {
+	for (size_t i = 0; i < n; i++) {
 		char item[96];
 
 		option_synopsis(&defs[i], item, sizeof(item));
 		if (col + strlen(item) + 3 > 78) {
-			fputs("\n            ", out);
-			col = 12;
+			fprintf(out, "\n%*s", (int)indent, "");
+			col = indent;
 		}
 		col += (size_t)fprintf(out, " [%s]", item);
 	}
-	fputs("\n       ", out);
+	if (tail && col + strlen(tail) + 1 > 78)
+		fprintf(out, "\n%*s %s", (int)indent, "", tail);
+	else if (tail)
+		fprintf(out, " %s", tail);
+	fputc('\n', out);
+}
+
+void options_usage(FILE *out)
+{
+	size_t n_options;
+	const struct option_def *defs = options_table(&n_options);
+
+	options_usage_of(out, "usage: clyde", defs, n_options, NULL);
+	fputs("       ", out);
 	report_usage(out);
+	mark_usage(out, "       clyde mark");
 }
 
 /* TEXT as lines of at most WIDTH columns, each indented by INDENT. */
@@ -66,15 +81,9 @@ static void print_wrapped(FILE *out, const char *text, int indent, int width)
 	}
 }
 
-void options_help(FILE *out)
+void options_help_of(FILE *out, const struct option_def *defs, size_t n)
 {
-	size_t n_options;
-	const struct option_def *defs = options_table(&n_options);
-
-	options_usage(out);
-	fputs("\nclyde measures a disk the way bonnie++ does and prints its tables "
-	      "and CSV.\n\n", out);
-	for (size_t i = 0; i < n_options; i++) {
+	for (size_t i = 0; i < n; i++) {
 		char item[96];
 
 		const struct option_def *o = &defs[i];
@@ -93,5 +102,16 @@ void options_help(FILE *out)
 			print_wrapped(out, o->help, 6, 78);
 		}
 	}
+}
+
+void options_help(FILE *out)
+{
+	size_t n_options;
+	const struct option_def *defs = options_table(&n_options);
+
+	options_usage(out);
+	fputs("\nclyde measures a disk the way bonnie++ does and prints its tables "
+	      "and CSV.\n\n", out);
+	options_help_of(out, defs, n_options);
 }
 

@@ -449,9 +449,13 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 		status = run_step(&steps[i], copies, cfg->concurrency, dev, hooks, &r, err);
 		if (status != 0)
 			break;
+		if (steps[i].result_out)
+			*steps[i].result_out = r;
+		if (steps[i].lat_out)
+			stats_merge(steps[i].lat_out, &copies[0].ctx.lat);
 		if (id == PHASE_RANDOM)
 			store_random(steps[i].arg, copies[0].ctx.engine, &r, res);
-		else
+		else if (id < PHASE_COUNT)
 			res->phase[id] = r;
 		if (hooks->after_phase)
 			status = hooks->after_phase(hooks->fault, &steps[i],

@@ -39,15 +39,6 @@ if ! command -v python3 >/dev/null 2>&1; then
 	skip "engines" "no python3 to read the JSON"
 	exit 0
 fi
-# json_check NAME FILE EXPR: EXPR (python, j = the JSON) is true.
-json_check() {
-	if python3 - "$2" "$3" <<'PY'
-import json, sys
-j = json.load(open(sys.argv[1]))
-sys.exit(0 if eval(sys.argv[2]) else 1)
-PY
-	then ok "$1"; else fail "$1" "$3"; fi
-}
 
 # available ENGINE: a quick run with --engine ENGINE does not fall back.
 available() {

@@ -4,23 +4,6 @@
 # under a pseudo terminal.
 . tests/cli/lib.sh
 mkdir "$T/d"
-have_python=false
-command -v python3 >/dev/null 2>&1 && have_python=true
-
-# json_check NAME FILE PYTHON-EXPRESSION: the expression, over the parsed
-# document `j`, must be true.
-json_check() {
-	if ! $have_python; then
-		skip "$1" "no python3"
-		return
-	fi
-	if python3 - "$2" "$3" <<'PY'
-import json, sys
-j = json.load(open(sys.argv[1]))
-sys.exit(0 if eval(sys.argv[2]) else 1)
-PY
-	then ok "$1"; else fail "$1" "$3"; fi
-}
 
 base="-d $T/d $U -s 64M -r 32 -n 0 -f -m rnd"
 $CLYDE $base --random-io --random-time 1 --random-depths 1,4 --json "$T/j.json" \
