@@ -22,8 +22,10 @@
 #define SEM_NAME_LEN 240
 #define SEM_PREFIX_LEN 200
 
-/* The semaphores of the set: procs, lock, then count and gate per test. */
-#define SEM_COUNT (2 + 2 * PHASE_COUNT)
+/* The semaphores of the set: procs, lock, then count and gate per test
+ * number: the classic tests, the random-I/O tests (PHASE_RANDOM) and
+ * clyde mark's steps (PHASE_MARK). */
+#define SEM_COUNT (2 + 2 * (PHASE_MARK + 1))
 
 static int say(char *err, size_t len, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -297,6 +297,7 @@ static int mark_main(int argc, char **argv)
 	progress_init(&progress, stderr, progress_style_for(cfg.progress, false,
 				isatty(STDERR_FILENO)), &cfg, &plan.plan);
 	progress_hooks(&progress, &hooks);
+	barrier_hooks(&cfg, &hooks);
 	status = mark_run(&mo, &cfg, &target, &plan, &hooks, res, &perr);
 	if (status != 0) {
 		progress_abort(&progress);

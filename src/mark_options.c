@@ -36,6 +36,10 @@ static const struct option_def mark_defs[] = {
 	{ 'z', NULL, required_argument, "seed",
 	  "seed for the data and the random blocks (default: pid ^ time)",
 	  .formats = -1 },
+	{ 'y', NULL, required_argument, "s|p",
+	  "before each step (the layout, then every run) wait for the other "
+	  "processes (s: at the semaphores of clyde -p) or for a line on "
+	  "standard input (p), as clyde -y", .formats = -1 },
 	{ MARK_OPT_PROFILE, "profile", required_argument, "name",
 	  "KDiskMark's tests: default (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K "
 	  "Q1T1; the mean of the runs), nvme (SEQ1M Q8T1, SEQ128K Q32T1, RND4K "
@@ -196,6 +200,12 @@ static enum options_outcome set_value(int key, const char *arg, struct mark_opti
 		if (number("-z", arg, 0, INT64_MAX, &v, err, len) != OPTIONS_RUN)
 			return OPTIONS_ERROR;
 		cfg->seed = (uint64_t)v;
+		return OPTIONS_RUN;
+	case 'y':
+		if (strcmp(arg, "s") != 0 && strcmp(arg, "p") != 0)
+			return fail(err, len, "-y %s: use s (semaphores) or p (prompt)",
+				    arg);
+		cfg->sync_mode = arg[0];
 		return OPTIONS_RUN;
 	case MARK_OPT_PROFILE:
 		return set_profile(arg, mo, err, len);

@@ -117,3 +117,25 @@ check "mark SIGINT: exit 130" [ $st -eq 130 ]
 check "mark SIGINT: says so" grep -q '^clyde: interrupted by signal 2 ' "$T/err"
 check "mark SIGINT: no table" sh -c "! grep -q 'MB/s' '$T/out'"
 check "mark SIGINT: directory left empty" empty_dir "$T/d"
+
+# --- -y: a prompt before every step, and semaphores for the random tests too ------
+yes go 2>/dev/null | $CLYDE mark -d "$T/d" $U -s 16M --runs 2 --time 1 \
+	--tests RND4K-Q1T1:read -y p --progress never >"$T/out" 2>"$T/err"
+st=$?
+check "mark -y p: exit 0" [ $st -eq 0 ]
+check "mark -y p: 13 before the layout and each of 2 runs" [ "$(grep -c '^13:$' "$T/out")" -eq 3 ]
+check "mark -y p: directory left empty" empty_dir "$T/d"
+CLYDE_SYNC_PREFIX=/clyde-mark-test.$$
+export CLYDE_SYNC_PREFIX
+if $CLYDE -p 1 $U >/dev/null 2>"$T/err"; then
+	$CLYDE mark -d "$T/d" $U -s 16M --runs 1 --time 1 --tests RND4K-Q1T1:read -y s \
+		--progress never >"$T/out" 2>"$T/err"
+	check "mark -y s: every step passes its gate" [ $? -eq 0 ]
+	$CLYDE -d "$T/d" $U -s 16M -r 0 -n 0 -f --random-io --random-time 1 \
+		--random-depths 1 -y s --progress never -q >"$T/out" 2>"$T/err"
+	check "-y s --random-io: the random tests have gates too" [ $? -eq 0 ]
+	check "-y s: directory left empty" empty_dir "$T/d"
+	$CLYDE -p -1 $U >/dev/null 2>&1
+else
+	skip "mark -y s" "no POSIX semaphores here: $(head -n 1 "$T/err")"
+fi
