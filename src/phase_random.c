@@ -24,14 +24,22 @@ struct watch {
 	uint64_t start_ns;
 };
 
-/* Asked by every engine thread once per batch: the progress (time so far)
- * for the driver, and whether a signal or another copy's failure says stop. */
+#define PROGRESS_STEP_NS 10000000u /* 10 ms: finer than the driver reads it */
+
+/*
+ * Asked by every engine thread once per batch: the progress (time so far)
+ * for the driver, written only when it moved by a step so that the
+ * threads do not fight over its cache line, and whether a signal or
+ * another copy's failure says stop.
+ */
 static bool should_stop(void *arg)
 {
 	struct watch *w = arg;
+	uint64_t t = timer_now_ns() - w->start_ns;
 
-	atomic_store_explicit(&w->ctx->progress, timer_now_ns() - w->start_ns,
-			      memory_order_relaxed);
+	if (t - atomic_load_explicit(&w->ctx->progress, memory_order_relaxed) >=
+	    PROGRESS_STEP_NS)
+		atomic_store_explicit(&w->ctx->progress, t, memory_order_relaxed);
 	return phase_should_stop(w->ctx);
 }
 
