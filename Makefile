@@ -33,7 +33,7 @@ $(BUILD)/libclyde.a: $(LIB_OBJS)
 $(BUILD)/%.o: src/%.c $(wildcard include/*.h) | $(BUILD)
 	$(CC) $(CFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/golden.h $(BUILD)/libclyde.a | $(BUILD)/tests
+$(BUILD)/tests/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(BUILD)/libclyde.a | $(BUILD)/tests
 	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libclyde.a $(LDFLAGS)
 
 $(BUILD) $(BUILD)/tests $(BUILD)/bench:

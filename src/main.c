@@ -157,6 +157,8 @@ static int set_up(const struct config *cfg, struct run_target *target)
 	if (cleanup_init() != 0)
 		return fail_setup(EXIT_SETUP, "cannot install signal handlers: %s",
 				  strerror(errno));
+	if (cfg->processes == 0 && cfg->repeat != 0)
+		setup_provenance(cfg, target); /* before -u drops root */
 	switched = privs_switch(cfg->user, cfg->group, &uid, &gid, err, sizeof(err));
 	if (switched < 0)
 		return fail_setup(EXIT_USAGE, "%s", err);

@@ -507,6 +507,8 @@ enum options_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 	int c;
 
 	config_defaults(cfg, ram_mib, seed);
+	cfg->argc = argc;
+	cfg->argv = argv;
 	getopt_tables(longs, shorts);
 	opterr = 0;
 	optind = 0; /* full reset: options_parse may run more than once */
