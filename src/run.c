@@ -489,7 +489,8 @@ int run_once(const struct config *cfg, const struct run_target *target,
 				err);
 
 	if (status == 0) {
-		env_describe(target->workdir, &target->dev, &res->env);
+		env_describe(res->prov_known ? &res->prov : NULL, &target->dev,
+			     &res->env);
 		verdict_compute(res);
 	}
 	return status;
