@@ -98,7 +98,7 @@ void repeat_say(FILE *out, const struct run_results *runs, size_t n)
 		noisy++;
 		if (f->measured < 2)
 			fprintf(out, "clyde: -x auto: %s still noisy after %zu runs: "
-				"measured in %zu of them, the others too fast\n",
+				"measured in %zu of them, +++++ in the others\n",
 				f->name, n, f->measured);
 		else
 			fprintf(out, "clyde: -x auto: %s still noisy after %zu runs: "
