@@ -6,7 +6,7 @@
 mkdir "$T/d"
 
 if ! command -v python3 >/dev/null 2>&1; then
-	ok "provenance (skipped: no python3 to read the JSON)"
+	skip provenance "no python3 to read the JSON"
 	exit 0
 fi
 before=$(date -u +%s)
@@ -17,7 +17,7 @@ after=$(date -u +%s)
 findmnt -no FSTYPE,OPTIONS,SOURCE,TARGET --target "$T/d" >"$T/findmnt" 2>/dev/null ||
 	: >"$T/findmnt"
 
-# Each check prints its own ok/FAIL/skipped line.
+# Each check prints its own ok, FAIL or skip line.
 python3 - "$T/p.json" "$T/d" "$T/findmnt" "$before" "$after" "$CLYDE" $U <<'PY'
 import calendar, json, os, shlex, sys, time
 
@@ -31,7 +31,7 @@ def check(name, cond, why=""):
     print(("ok %s" % name) if cond else ("FAIL %s: %s" % (name, why)))
 
 def skipped(name, why):
-    print("ok %s (skipped: %s)" % (name, why))
+    print("skip %s: %s" % (name, why))
 
 def sysfs(path):
     try:

@@ -32,7 +32,7 @@ import json, sys
 j = json.load(open(sys.argv[1]))
 sys.exit(0 if isinstance(j, list) and len(j) == $runs else 1)" "$T/a.json"
 else
-	ok "-x auto:4: the JSON holds every run (skipped: no python3)"
+	skip "-x auto:4: the JSON holds every run" "no python3"
 fi
 check "-x auto:4: directory left empty" empty_dir "$T/d"
 

@@ -254,7 +254,7 @@ static void test_golden(void)
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		char path[256], name[160];
-		char *want, *again;
+		char *file, *want, *again;
 		struct run_results *runs = NULL;
 		struct parse_error err = { "" };
 		struct json_error jerr;
@@ -262,7 +262,10 @@ static void test_golden(void)
 		size_t n = 0;
 
 		snprintf(path, sizeof(path), GOLDEN_JSON "/%s", files[i].file);
-		want = golden_read(path);
+		file = golden_read(path);
+		/* The file spells clyde's version as the mark; the reader sees this clyde's. */
+		want = file ? golden_replace(file, GOLDEN_VERSION_MARK, CLYDE_VERSION) : NULL;
+		free(file);
 		snprintf(name, sizeof(name), "golden %s reads", files[i].file);
 		CHECK(name, want && json_results_read(want, strlen(want), &runs, &n, &err) == 0 &&
 				    n == files[i].runs);
