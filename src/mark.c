@@ -191,7 +191,8 @@ int mark_run(const struct mark_options *mo, const struct config *cfg,
 	if (status != 0)
 		return status;
 	describe(mo, cfg, target, res);
-	env_describe(target->workdir, &target->dev, &res->env);
+	env_describe(target->prov_known ? &target->prov : NULL, &target->dev,
+		     &res->env);
 	mark_collect(mp, mo->score, res);
 	return 0;
 }

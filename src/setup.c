@@ -2,7 +2,8 @@
 /*
  * setup.c - from a valid configuration to a place to run (setup.h):
  * descriptor limits, the free-space preflight, clyde's directory and its
- * O_DIRECT probe, the device for the truth check, the engine.
+ * O_DIRECT probe, the device for the truth check, the engine, the
+ * provenance.
  */
 #include "setup.h"
 
@@ -16,6 +17,7 @@
 #include "engine.h"
 #include "exit_status.h"
 #include "platform.h"
+#include "provenance.h"
 #include "iofile.h"
 #include "space.h"
 #include "workdir.h"
@@ -155,7 +157,9 @@ int setup_target(const struct config *cfg, struct run_target *target,
 {
 	int status;
 
-	memset(target, 0, sizeof(*target));
+	/* The provenance, read earlier by setup_provenance, stays. */
+	memset(target->workdir, 0, sizeof(target->workdir));
+	target->dio_align = 0;
 	if (workdir_create(cfg->dir, target->workdir, sizeof(target->workdir)) != 0) {
 		snprintf(err, len, "%s: cannot make clyde's directory: %s", cfg->dir,
 			 strerror(errno));
@@ -167,4 +171,11 @@ int setup_target(const struct config *cfg, struct run_target *target,
 	if (cfg->random_io && cfg->io.size_mib > 0)
 		choose_engine(cfg->engine, target);
 	return 0;
+}
+
+void setup_provenance(const struct config *cfg, struct run_target *target)
+{
+	/* A directory that cannot be looked at fails setup_target next. */
+	provenance_read(cfg->dir, "", &target->prov);
+	target->prov_known = true;
 }
