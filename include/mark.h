@@ -159,6 +159,10 @@ struct mark_results {
 	uint32_t dio_align;
 	struct mark_figures layout; /* writing the file before the tests */
 	struct run_env env;
+	char started[32];        /* ISO 8601 UTC, as run_results.started */
+	char command_line[4096]; /* argv quoted for sh; "" unknown */
+	bool prov_known;         /* false: prov not read (tests) */
+	struct provenance prov;  /* read at set-up, before the layout */
 	size_t n;
 	struct mark_result tests[2 * MARK_MAX_TESTS]; /* as run: each test's
 					* reads, then its writes */

@@ -448,13 +448,12 @@ static void put_prov_machine(FILE *out, const struct prov_machine *m)
 }
 
 /* The provenance object, or null when the run has none (a CSV line). */
-static void put_provenance(FILE *out, const struct run_results *r)
+static void put_provenance(FILE *out, bool known, const struct provenance *p)
 {
-	const struct provenance *p = &r->prov;
 	size_t layers = p->n_layers < PROV_MAX_LAYERS ? p->n_layers : PROV_MAX_LAYERS;
 	size_t disks = p->n_disks < PROV_MAX_DISKS ? p->n_disks : PROV_MAX_DISKS;
 
-	if (!r->prov_known) {
+	if (!known) {
 		fputs("  \"provenance\": null,\n", out);
 		return;
 	}
@@ -500,7 +499,7 @@ static void put_run(FILE *out, const struct run_results *r)
 	fputs(",\n", out);
 	put_config(out, r, live);
 	put_environment(out, &r->env, live);
-	put_provenance(out, r);
+	put_provenance(out, r->prov_known, &r->prov);
 	fputs("  \"phases\": [\n", out);
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		put_phase(out, (enum phase_id)i, &r->phase[i]);
@@ -566,4 +565,18 @@ void fmt_json_device(FILE *out, const struct device_io *dev)
 void fmt_json_environment(FILE *out, const struct run_env *env)
 {
 	put_environment(out, env, true);
+}
+
+void fmt_json_origin(FILE *out, const char *started, const char *command_line)
+{
+	fputs("  \"started\": ", out);
+	put_text_or_null(out, started);
+	fputs(", \"command_line\": ", out);
+	put_text_or_null(out, command_line);
+	fputs(",\n", out);
+}
+
+void fmt_json_provenance(FILE *out, bool known, const struct provenance *prov)
+{
+	put_provenance(out, known, prov);
 }

@@ -312,7 +312,7 @@ static int write_mark(const char *path, const struct mark_results *r, bool csv)
 }
 
 /*
- * clyde mark: its own options, then the same set-up, driver, progress and
+ * clyde mark (ARGV[1] is "mark"): its own options, then the same set-up, driver, progress and
  * clean-up as a classic run, and its own outputs.
  */
 static int mark_main(int argc, char **argv)
@@ -328,8 +328,10 @@ static int mark_main(int argc, char **argv)
 	char err[1024];
 	int status;
 
-	status = parsed(mark_options_parse(argc, argv, env_ram_mib(), default_seed(),
-					   &mo, &cfg, err, sizeof(err)), err);
+	status = parsed(mark_options_parse(argc - 1, argv + 1, env_ram_mib(),
+					   default_seed(), &mo, &cfg, err, sizeof(err)), err);
+	cfg.argc = argc; /* the results quote all of "clyde mark ..." */
+	cfg.argv = argv;
 	if (status == GO_ON)
 		status = set_up(&cfg, &target);
 	if (status != GO_ON)
@@ -370,7 +372,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "report") == 0)
 		return report_main(argc - 1, argv + 1);
 	if (argc > 1 && strcmp(argv[1], "mark") == 0)
-		return mark_main(argc - 1, argv + 1);
+		return mark_main(argc, argv);
 	status = parsed(options_parse(argc, argv, env_ram_mib(), default_seed(),
 				      &cfg, err, sizeof(err)), err);
 	if (status != GO_ON)

@@ -12,10 +12,12 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine.h"
 #include "env.h"
 #include "exit_status.h"
+#include "origin.h"
 
 /* One test direction's steps: RUNS runs of one spec. */
 static void add_runs(struct mark_plan *mp, const struct mark_test *t, bool writes,
@@ -151,7 +153,8 @@ void mark_collect(const struct mark_plan *mp, enum mark_score score,
 
 /* What every formatter says about the run besides its figures. */
 static void describe(const struct mark_options *mo, const struct config *cfg,
-		     const struct run_target *target, struct mark_results *res)
+		     const struct run_target *target, time_t started,
+		     struct mark_results *res)
 {
 	char why[8];
 
@@ -169,6 +172,12 @@ static void describe(const struct mark_options *mo, const struct config *cfg,
 	if (res->engine == ENGINE_AUTO)
 		engine_select(ENGINE_AUTO, &res->engine, why, sizeof(why));
 	res->dio_align = target->dio_align;
+	origin_time_utc(started, res->started, sizeof(res->started));
+	origin_command_line(cfg->argc, cfg->argv, res->command_line,
+			    sizeof(res->command_line));
+	res->prov_known = target->prov_known;
+	if (target->prov_known)
+		res->prov = target->prov;
 }
 
 int mark_run(const struct mark_options *mo, const struct config *cfg,
@@ -177,6 +186,7 @@ int mark_run(const struct mark_options *mo, const struct config *cfg,
 	     struct phase_error *err)
 {
 	struct run_results *scratch = malloc(sizeof(*scratch));
+	time_t started = time(NULL);
 	int status;
 
 	if (!scratch) {
@@ -190,7 +200,7 @@ int mark_run(const struct mark_options *mo, const struct config *cfg,
 	free(scratch);
 	if (status != 0)
 		return status;
-	describe(mo, cfg, target, res);
+	describe(mo, cfg, target, started, res);
 	env_describe(target->prov_known ? &target->prov : NULL, &target->dev,
 		     &res->env);
 	mark_collect(mp, mo->score, res);

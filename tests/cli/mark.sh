@@ -45,6 +45,8 @@ json_check "mark --tests: one run each, every I/O counted and timed once" "$T/m.
 	"all(len(t['runs']) == 1 and t['ios'] > 0 and t['latency_us']['count'] == t['ios'] and t['bytes'] == t['ios'] * t['block_bytes'] for t in j['tests'])"
 json_check "mark --tests: MB/s is bytes per second over 10^6" "$T/m.json" \
 	"all(abs(t['mb_per_s'] - t['bytes'] / t['elapsed_s'] / 1e6) < 0.01 * t['mb_per_s'] for t in j['tests'])"
+json_check "mark --tests: when, the command line and the provenance" "$T/m.json" \
+	"j['started'].endswith('Z') and ' mark -d ' in j['command_line'] and j['command_line'].endswith('--csv $T/m.csv') and j['provenance']['filesystem']['type'] == j['environment']['filesystem']"
 json_check "mark --tests: the file laid out first" "$T/m.json" \
 	"j['layout']['bytes'] == 16 * 1024 * 1024 and j['config']['direct'] is True"
 json_check "mark --tests: direct reads reached the device" "$T/m.json" \

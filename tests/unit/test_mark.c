@@ -19,6 +19,7 @@
 #include "golden.h"
 #include "json_read.h"
 #include "mark.h"
+#include "sample_prov.h"
 #include "stats.h"
 
 #define GOLDEN "tests/golden/mark"
@@ -424,6 +425,15 @@ static void test_outputs(const char *dir)
 	CHECK("null mark: the mean of the runs",
 	      mean > 0 && fabs(res.tests[2].score.iops - mean) < mean * 1e-12 &&
 		      res.tests[2].run[0].iops != res.tests[2].run[1].iops);
+	/* The default run with its origin and provenance; the --tests list
+	 * below without (null in the JSON). */
+	static struct run_results origin;
+	sample_prov(&origin, 0);
+	snprintf(res.started, sizeof(res.started), "%s", origin.started);
+	snprintf(res.command_line, sizeof(res.command_line),
+		 "clyde mark -d /mnt/ssd -u root --runs 3 --time 2");
+	res.prov_known = true;
+	res.prov = origin.prov;
 	golden_all("mark default", "default", &res);
 
 	/* AnandTech's test and a best-of list, with device figures: one read
