@@ -19,7 +19,7 @@
 /* The man page with roff escapes and font changes removed. */
 static char *read_man(void)
 {
-	FILE *f = fopen("man/clyde.8", "r");
+	FILE *f = fopen("man/clyde.1", "r");
 	static char text[256 * 1024];
 	size_t n = 0;
 	int c;
@@ -100,16 +100,17 @@ static void check_docs(void)
 		snprintf(name, sizeof(name), "--help explains %s", item);
 		CHECK(name, strstr(help, start) != NULL);
 	}
-	/* The SYNOPSIS holds the usage text line for line. */
-	char *line = strtok(usage, "\n");
-	for (int k = 0; line; line = strtok(NULL, "\n"), k++) {
-		char name[64];
+	/* The SYNOPSIS is the usage text, exactly: no "usage:" in a man page. */
+	const char *syn = strstr(man, ".SH SYNOPSIS\n.nf\n");
+	const char *end = syn ? strstr(syn, "\n.fi\n") : NULL;
+	size_t syn_len = end ? (size_t)(end + 1 - syn) - strlen(".SH SYNOPSIS\n.nf\n") : 0;
 
-		while (*line == ' ')
-			line++;
-		snprintf(name, sizeof(name), "man SYNOPSIS has usage line %d", k);
-		CHECK(name, strstr(man, line) != NULL);
-	}
+	CHECK("man SYNOPSIS found", syn && end);
+	CHECK("man SYNOPSIS is the usage text",
+	      syn && end && syn_len == strlen(usage) &&
+	      strncmp(syn + strlen(".SH SYNOPSIS\n.nf\n"), usage, syn_len) == 0);
+	CHECK("usage starts with the command, not \"usage:\"",
+	      strncmp(usage, "clyde [-d dir]", 14) == 0);
 	free(help);
 	free(usage);
 }
