@@ -45,13 +45,43 @@ int setup_file_limit(const struct config *cfg, char *err, size_t len)
 	return 0;
 }
 
+/*
+ * Why -d DIR cannot be tested in, in words, for the errno of statvfs or
+ * mkdtemp there; WHAT names the step for the errors no word fits.
+ */
+static void dir_problem(const char *dir, int errnum, const char *what,
+			char *err, size_t len)
+{
+	switch (errnum) {
+	case ENOENT:
+		snprintf(err, len, "%s: there is no such directory; -d names an "
+			 "existing directory to test in", dir);
+		break;
+	case ENOTDIR:
+		snprintf(err, len, "%s: not a directory; -d names an existing "
+			 "directory to test in", dir);
+		break;
+	case EACCES:
+	case EPERM:
+		snprintf(err, len, "%s: clyde may not write in this directory "
+			 "(permission denied); choose another -d, or -u a user "
+			 "who may", dir);
+		break;
+	case EROFS:
+		snprintf(err, len, "%s: the filesystem is read-only", dir);
+		break;
+	default:
+		snprintf(err, len, "%s: %s: %s", dir, what, strerror(errnum));
+	}
+}
+
 int setup_preflight(const struct config *cfg, char *err, size_t len)
 {
 	struct space_info have;
 	struct space_need need;
 
 	if (space_query(cfg->dir, &have) != 0) {
-		snprintf(err, len, "%s: statvfs: %s", cfg->dir, strerror(errno));
+		dir_problem(cfg->dir, errno, "statvfs", err, len);
 		return EXIT_SETUP;
 	}
 	space_need(cfg, have.block_bytes, &need);
@@ -128,8 +158,8 @@ int setup_target(const struct config *cfg, struct run_target *target,
 
 	memset(target, 0, sizeof(*target));
 	if (workdir_create(cfg->dir, target->workdir, sizeof(target->workdir)) != 0) {
-		snprintf(err, len, "%s: cannot make clyde's directory: %s", cfg->dir,
-			 strerror(errno));
+		dir_problem(cfg->dir, errno, "cannot make clyde's directory",
+			    err, len);
 		return EXIT_SETUP;
 	}
 	if (cfg->io.size_mib > 0 && (status = probe(cfg, target, err, len)) != 0)
