@@ -298,6 +298,7 @@ static void describe_run(const struct config *cfg,
 	res->mode = cfg->mode;
 	res->mode.dio_align = target->dio_align;
 	snprintf(res->dir, sizeof(res->dir), "%s", cfg->dir);
+	res->ram_mib = cfg->ram_mib;
 	res->verify = cfg->verify;
 	res->random_time_s = cfg->random_io ? cfg->random_time_s : 0;
 }

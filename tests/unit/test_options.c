@@ -10,8 +10,10 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "fmt.h"
 #include "format.h"
 #include "options.h"
+#include "verdict.h"
 
 #define RAM 1024u
 #define SEED 77u
@@ -115,6 +117,56 @@ static void check_docs(void)
 	free(usage);
 }
 
+/* What FN prints for R, its first line without the newline. */
+static char *line_of(void (*fn)(FILE *, const struct run_results *),
+		     const struct run_results *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	fn(f, r);
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return buf;
+}
+
+/* The man page's example lines are what clyde prints for such a run. */
+static void check_man_examples(void)
+{
+	char *man = read_man();
+	struct run_results r;
+	char *line;
+
+	memset(&r, 0, sizeof(r));
+	strcpy(r.env.device, "vda");
+	r.n_truth = 1;
+	r.truth[0] = (struct truth_hit){ PHASE_READ, 0, 3 };
+	line = line_of(fmt_truth_warning, &r);
+	CHECK("man page: the truth check's example is the real line",
+	      man && strstr(man, line));
+	free(line);
+	/* -s 1G -r 512 -n 0 on 24 GiB: block input in 0.25 s, seeks in 41.5 ms. */
+	memset(&r, 0, sizeof(r));
+	r.io = (struct io_params){ 1024, DEFAULT_CHUNK_BYTES, DEFAULT_SEEKS,
+				   DEFAULT_SEEKERS };
+	r.files.dirs = 1;
+	r.files.chunk_bytes = DEFAULT_FILE_CHUNK_BYTES;
+	r.perchar_mib = 1024;
+	r.concurrency = 1;
+	r.ram_mib = 512;
+	r.env.ram_mib = 24576;
+	r.phase[PHASE_READ] = (struct phase_result){ .state = FIGURE_TOO_FAST,
+						     .elapsed_ns = 250000000 };
+	r.phase[PHASE_SEEKS] = (struct phase_result){ .state = FIGURE_TOO_FAST,
+						      .elapsed_ns = 41500000 };
+	verdict_compute(&r);
+	line = line_of(fmt_footer, &r);
+	CHECK("man page: the +++++ advice example is the real line",
+	      man && strstr(man, line));
+	free(line);
+}
+
 static void check_parsing(void)
 {
 	struct config cfg;
@@ -214,6 +266,7 @@ static void check_parsing(void)
 int main(void)
 {
 	check_docs();
+	check_man_examples();
 	check_parsing();
 	return check_done();
 }
