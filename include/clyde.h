@@ -195,6 +195,7 @@ struct config {
 	long processes;         /* -p N (create), -1 (remove); 0 = not given */
 	char sync_mode;         /* -y: 's', 'p' or 0 */
 	uint64_t seed;          /* -z, or pid ^ time */
+	const char *random_file; /* -Z: random numbers from this file, or NULL */
 	const struct format_info *table; /* --table, NULL for none */
 	const struct format_info *csv;   /* --csv, NULL for none */
 	const char *json_path;  /* --json, NULL = none, "-" = stdout */

@@ -36,6 +36,8 @@ struct filetest_state; /* the file tests' own state (phase_files.c) */
 struct phase_ctx {
 	const struct config *cfg;
 	unsigned copy;
+	const struct rng_source *rng; /* -Z's numbers (count 0 without -Z) */
+	uint64_t seed;                /* the run's seed: -z, or from -Z */
 	struct iofile *tf;          /* this copy's I/O file */
 	struct data_pattern *data;    /* this copy's data pool */
 	unsigned char *buf;           /* chunk bytes, aligned for O_DIRECT */

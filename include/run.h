@@ -15,6 +15,7 @@
 #include "device.h"
 #include "phase.h"
 #include "iofile.h"
+#include "rng.h"
 
 #define RUN_MAX_PHASES (PHASE_COUNT + MAX_RANDOM_TESTS)
 
@@ -35,12 +36,14 @@ struct run_plan {
 
 /*
  * Where a run happens, learned at set-up once the config is valid: clyde's
- * own directory, what O_DIRECT needs there, the device under it.
+ * own directory, what O_DIRECT needs there, the device under it, and -Z's
+ * random numbers.
  */
 struct run_target {
 	char workdir[PATH_MAX]; /* clyde's directory, made by workdir_create */
 	uint32_t dio_align;     /* O_DIRECT alignment found there; 0 without -D */
 	struct device dev;      /* dev.found false: no counters to read */
+	struct rng_source rng;  /* rng.count 0: the -z seed makes every choice */
 };
 
 /* Presentation callbacks; any may be NULL. Called on the driver's thread. */

@@ -25,6 +25,7 @@
 #include "io.h"
 #include "stats.h"
 #include "timer.h"
+#include "utf8.h"
 #include "verdict.h"
 
 #define MIN_TIME_NS 500000000ULL  /* under 0.5 s a figure prints +++++ */
@@ -290,7 +291,15 @@ static void describe_run(const struct config *cfg,
 	snprintf(res->program, sizeof(res->program), "clyde");
 	snprintf(res->version, sizeof(res->version), "%s", CLYDE_VERSION);
 	snprintf(res->machine, sizeof(res->machine), "%s", cfg->machine);
-	snprintf(res->seed, sizeof(res->seed), "%llu", (unsigned long long)cfg->seed);
+	if (cfg->random_file) /* bonnie++ names the -Z file in the seed field */
+		snprintf(res->seed, sizeof(res->seed), "%.*s",
+			 (int)utf8_cut_bytes(cfg->random_file,
+					     strlen(cfg->random_file),
+					     sizeof(res->seed) - 1),
+			 cfg->random_file);
+	else
+		snprintf(res->seed, sizeof(res->seed), "%llu",
+			 (unsigned long long)cfg->seed);
 	res->concurrency = cfg->concurrency;
 	res->io = cfg->io;
 	res->files = cfg->files;
@@ -339,6 +348,7 @@ static struct copy *setup_copies(const struct config *cfg,
 	unsigned n = cfg->concurrency;
 	size_t align = target->dio_align ? target->dio_align : 64;
 	size_t chunk = cfg->io.chunk_bytes;
+	uint64_t seed = rng_source_seed(&target->rng, cfg);
 	struct copy *copies = calloc(n, sizeof(*copies));
 
 	if (!copies)
@@ -349,15 +359,18 @@ static struct copy *setup_copies(const struct config *cfg,
 		iofile_init(&c->tf, workdir, i, n, cfg->io.size_mib * MIB);
 		c->ctx.cfg = cfg;
 		c->ctx.copy = i;
+		c->ctx.rng = &target->rng;
+		c->ctx.seed = seed;
 		c->ctx.tf = &c->tf;
 		c->ctx.data = &c->data;
 		c->ctx.perchar_bytes = phase_perchar_bytes(cfg);
 		c->ctx.buf_align = align;
 		c->ctx.buf = io_alloc(chunk, align);
 		if (cfg->files.count_k > 0)
-			c->ctx.files = filetest_state_new(cfg, workdir, i, n);
+			c->ctx.files = filetest_state_new(cfg, &target->rng, seed,
+							  workdir, i, n);
 		if (!c->ctx.buf || (cfg->files.count_k > 0 && !c->ctx.files) ||
-		    data_init(&c->data, cfg->seed + i * 0x9e3779b97f4a7c15ULL, chunk,
+		    data_init(&c->data, seed + i * 0x9e3779b97f4a7c15ULL, chunk,
 			      align, cfg->mode.zeros) != 0) {
 			free_copies(copies, i + 1);
 			goto fail;

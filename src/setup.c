@@ -15,6 +15,7 @@
 #include "device.h"
 #include "exit_status.h"
 #include "platform.h"
+#include "rng.h"
 #include "iofile.h"
 #include "space.h"
 #include "workdir.h"
@@ -157,6 +158,9 @@ int setup_target(const struct config *cfg, struct run_target *target,
 	int status;
 
 	memset(target, 0, sizeof(*target));
+	/* -Z's numbers before anything is made: a short file stops nothing half-done. */
+	if (rng_source_load(cfg, &target->rng, err, len) != 0)
+		return EXIT_USAGE;
 	if (workdir_create(cfg->dir, target->workdir, sizeof(target->workdir)) != 0) {
 		dir_problem(cfg->dir, errno, "cannot make clyde's directory",
 			    err, len);
