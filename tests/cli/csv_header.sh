@@ -6,7 +6,7 @@
 mkdir "$T/d"
 
 if ! command -v python3 >/dev/null 2>&1; then
-	echo "ok csv_header (skipped: python3 not installed)"
+	skip csv_header "python3 not installed"
 	exit 0
 fi
 

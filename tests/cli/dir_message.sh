@@ -29,5 +29,5 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 	check "-d not writable: exit 2" [ $? -eq 2 ]
 	check "-d not writable: says so" grep -q "may not write in this directory" "$T/err"
 else
-	echo "ok -d not writable (skipped: needs root and a nobody user)"
+	skip "-d not writable" "needs root and a nobody user"
 fi

@@ -11,7 +11,7 @@ $CLYDE -d "$T/d" $U -s 1025M -r 0 -n 0 -q --json "$T/j" >"$T/out" 2>"$T/err"
 check "two pieces: exit 0" [ $? -eq 0 ]
 check "two pieces: directory left empty" empty_dir "$T/d"
 if ! command -v python3 >/dev/null 2>&1; then
-	echo "ok two pieces: bytes and device writes (skipped: python3 not installed)"
+	skip "two pieces: bytes and device writes" "python3 not installed"
 	exit 0
 fi
 python3 - "$T/j" <<'PY'
@@ -27,7 +27,7 @@ for p in run["phases"]:
           ("" if ok else ": %d bytes, %d ops" % (p["bytes"], p["ops"])))
     dev = p.get("device")
     if not dev:
-        print("ok %s: the disk wrote them in the phase (skipped: no device counters)" % name)
+        print("skip %s: the disk wrote them in the phase: no device counters" % name)
         continue
     ok = dev["write_bytes"] >= want
     print("%s %s: the disk wrote them in the phase" % ("ok" if ok else "FAIL", name) +

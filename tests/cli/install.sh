@@ -6,7 +6,7 @@
 MAKE=${MAKE:-make}
 
 if ! command -v "$MAKE" >/dev/null 2>&1; then
-	echo "ok install (skipped: make not installed)"
+	skip install "make not installed"
 	exit 0
 fi
 "$MAKE" -s -o clyde install DESTDIR="$T/root" PREFIX=/usr >"$T/out" 2>&1

@@ -39,7 +39,7 @@ check "-Z: the seed field names the file" [ "$(field "$(cat "$T/out")" 4)" = "$T
 check "-Z: directory left empty" empty_dir "$T/d"
 
 if ! command -v strace >/dev/null 2>&1; then
-	echo "ok -Z same file, same choices (skipped: strace not installed)"
+	skip "-Z same file, same choices" "strace not installed"
 	exit 0
 fi
 # traced NAME FILE: the sorted offsets of every pread and the names of the
