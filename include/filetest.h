@@ -113,8 +113,8 @@ struct filetest_state {
 
 /*
  * The state of copy COPY of COPIES, whose directory will be WORKDIR/files
- * (or files.COPY), drawing from SRC's -Z numbers (every copy the same) or
- * else from SEED (each copy its own). Allocates the name list and buffer
+ * (or files.COPY), drawing from SRC's -Z numbers (every copy the same) or,
+ * when SRC is NULL or holds none, from SEED (each copy its own). Allocates the name list and buffer
  * now, before any I/O. NULL with errno (ENOMEM, ENAMETOOLONG) on failure.
  */
 struct filetest_state *filetest_state_new(const struct config *cfg,

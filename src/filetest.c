@@ -152,14 +152,15 @@ void filetest_build_list(struct filetest_entry *list, uint64_t n,
  */
 static void list_stream(struct filetest_state *fs, enum filetest_order order)
 {
-	const struct rng_layout *at = &fs->src->at;
+	const struct rng_layout *at;
 
-	if (fs->src->count == 0) {
+	if (!fs->src || fs->src->count == 0) {
 		rng_seeded(&fs->rng, data_mix64(fs->seed ^
 				data_mix64(0x66696c6573ULL + fs->copy * 2u +
 					   (unsigned)order)));
 		return;
 	}
+	at = &fs->src->at;
 	if (order == FILETEST_SEQUENTIAL)
 		rng_numbers(&fs->rng, fs->src, at->seq_list, at->ran_list - at->seq_list);
 	else

@@ -77,8 +77,8 @@ static void print_fix(FILE *out, const struct run_results *r)
 		return;
 	}
 	if (!a->s && !a->f && !a->n) {
-		fputs("; more files than -n asks for would pass no limit of -r"
-		      " and -c\n", out);
+		fputs("; no larger -n fits clyde's limits (each copy's name list"
+		      " must stay under half the RAM of -r)\n", out);
 		return;
 	}
 	fputs("; a larger test would measure them:", out);

@@ -169,7 +169,7 @@ static void one(struct tally *t, char **argv0, int argc0, const char *char_io,
 	argc1 += n;
 	argv1[argc1] = NULL;
 	if (n == 0) {
-		if (strstr(text, "would pass no limit") && !r.advice.s &&
+		if (strstr(text, "no larger -n fits") && !r.advice.s &&
 		    !r.advice.f && !r.advice.n)
 			t->stuck++;
 		else
