@@ -2,7 +2,7 @@
 /*
  * setup.c - from a valid configuration to a place to run (setup.h):
  * descriptor limits, the free-space preflight, clyde's directory and its
- * O_DIRECT probe, the device for the truth check.
+ * O_DIRECT probe, the device for the truth check, the provenance.
  */
 #include "setup.h"
 
@@ -15,6 +15,7 @@
 #include "device.h"
 #include "exit_status.h"
 #include "platform.h"
+#include "provenance.h"
 #include "rng.h"
 #include "iofile.h"
 #include "space.h"
@@ -157,7 +158,10 @@ int setup_target(const struct config *cfg, struct run_target *target,
 {
 	int status;
 
-	memset(target, 0, sizeof(*target));
+	/* The provenance, read earlier by setup_provenance, stays. */
+	memset(target->workdir, 0, sizeof(target->workdir));
+	target->dio_align = 0;
+	memset(&target->rng, 0, sizeof(target->rng));
 	/* -Z's numbers before anything is made: a short file stops nothing half-done. */
 	if (rng_source_load(cfg, &target->rng, err, len) != 0)
 		return EXIT_USAGE;
@@ -170,4 +174,11 @@ int setup_target(const struct config *cfg, struct run_target *target,
 		return status;
 	device_find(target->workdir, &target->dev);
 	return 0;
+}
+
+void setup_provenance(const struct config *cfg, struct run_target *target)
+{
+	/* A directory that cannot be looked at fails setup_target next. */
+	provenance_read(cfg->dir, "", &target->prov);
+	target->prov_known = true;
 }
