@@ -16,11 +16,11 @@
 uint64_t env_ram_mib(void);
 
 /*
- * Describe the machine and the directory WORKDIR on device DEV (dev->found
- * false: none) into *env; what cannot be told stays empty or 0, rotational
- * -1.
+ * Describe the machine and clyde's directory (open as DIR_FD) on device DEV
+ * (dev->found false: none) into *env; what cannot be told stays empty or
+ * 0, rotational -1.
  */
-void env_describe(const char *workdir, const struct device *dev,
+void env_describe(int dir_fd, const struct device *dev,
 		  struct run_env *env);
 
 #endif

@@ -9,9 +9,9 @@
 
 #include <string.h>
 
-void device_find(const char *dir, struct device *dev)
+void device_find(int dir_fd, struct device *dev)
 {
-	(void)dir;
+	(void)dir_fd;
 	memset(dev, 0, sizeof(*dev));
 	dev->rotational = -1;
 }

@@ -22,7 +22,7 @@ uint64_t env_ram_mib(void)
 	return (uint64_t)pages * (uint64_t)page / MIB;
 }
 
-void env_describe(const char *workdir, const struct device *dev,
+void env_describe(int dir_fd, const struct device *dev,
 		  struct run_env *env)
 {
 	struct utsname un;
@@ -32,7 +32,7 @@ void env_describe(const char *workdir, const struct device *dev,
 	if (uname(&un) == 0)
 		snprintf(env->kernel, sizeof(env->kernel), "%.60s %.60s", un.sysname,
 			 un.release);
-	platform_fs_name(workdir, env->fs_type, sizeof(env->fs_type));
+	platform_fs_name(dir_fd, env->fs_type, sizeof(env->fs_type));
 	if (dev->found) {
 		snprintf(env->device, sizeof(env->device), "%s", dev->name);
 		snprintf(env->scheduler, sizeof(env->scheduler), "%s", dev->scheduler);
