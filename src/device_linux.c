@@ -4,22 +4,19 @@
  * /sys/dev/block/MAJ:MIN resolves to the device (or partition) directory,
  * whose "stat" file counts 512-byte sectors read (field 3) and written
  * (field 7), and whose disk's queue/ says the scheduler and rotational;
- * for btrfs, whose device numbers are anonymous, /sys/fs/btrfs/FSID/devices.
+ * for btrfs, whose device numbers are anonymous, the devices the
+ * provenance reader finds (provenance.h).
  */
 #ifdef __linux__
 #include "device.h"
+#include "provenance.h"
 
-#include <dirent.h>
 #include <libgen.h>
-#include <linux/btrfs.h>
-#include <linux/magic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
-#include <sys/vfs.h>
 #include <unistd.h>
 
 /* The first line of PATH into BUF without its newline; -1 if unreadable. */
@@ -90,33 +87,27 @@ static bool add_device(struct device *dev, const char *link)
 	return true;
 }
 
-/* btrfs: the devices under /sys/fs/btrfs/FSID/devices/, FSID from the
- * filesystem itself (BTRFS_IOC_FS_INFO on the open directory). */
+/*
+ * btrfs gives its files an anonymous device number: the provenance reader
+ * knows its devices (from /sys/fs/btrfs/FSID/devices), each a layer with
+ * nothing above it.
+ */
 static void find_btrfs(int dir_fd, struct device *dev)
 {
-	struct btrfs_ioctl_fs_info_args info;
-	char dir[96], link[PATH_MAX];
-	struct statfs sfs;
-	const unsigned char *u = info.fsid;
+	struct provenance *p = malloc(sizeof(*p));
+	char self[64], link[96];
 
-	memset(&info, 0, sizeof(info));
-	if (fstatfs(dir_fd, &sfs) != 0 || sfs.f_type != BTRFS_SUPER_MAGIC ||
-	    ioctl(dir_fd, BTRFS_IOC_FS_INFO, &info) != 0)
-		return;
-	snprintf(dir, sizeof(dir), "/sys/fs/btrfs/%02x%02x%02x%02x-%02x%02x-%02x%02x-"
-		 "%02x%02x-%02x%02x%02x%02x%02x%02x/devices", u[0], u[1], u[2], u[3],
-		 u[4], u[5], u[6], u[7], u[8], u[9], u[10], u[11], u[12], u[13],
-		 u[14], u[15]);
-	DIR *d = opendir(dir);
-	if (!d)
-		return;
-	for (struct dirent *e; (e = readdir(d)) != NULL;) {
-		if (e->d_name[0] == '.')
-			continue;
-		snprintf(link, sizeof(link), "%s/%s", dir, e->d_name);
-		add_device(dev, link);
+	snprintf(self, sizeof(self), "/proc/self/fd/%d", dir_fd);
+	if (p && provenance_read(self, "", p) == 0) {
+		for (size_t i = 0; i < p->n_layers; i++) {
+			if (p->layers[i].above != -1)
+				continue;
+			snprintf(link, sizeof(link), "/sys/class/block/%s",
+				 p->layers[i].name);
+			add_device(dev, link);
+		}
 	}
-	closedir(d);
+	free(p);
 }
 
 void device_find(int dir_fd, struct device *dev)

@@ -15,7 +15,7 @@ trap 'cleanup_fs; exit 1' INT TERM
 if [ "$(id -u)" != 0 ]; then
 	for c in ramfs squashfs "read-only mount" "btrfs truth check" \
 		"filesystem shutdown"; do
-		ok "$c (skipped: needs root to mount scratch filesystems)"
+		skip "$c" "needs root to mount scratch filesystems"
 	done
 	exit 0
 fi
@@ -34,7 +34,7 @@ if mnt "$T/ram" -t ramfs ramfs 2>/dev/null; then
 	check "ramfs: -d left empty" empty_dir "$T/ram"
 	umnt "$T/ram"
 else
-	ok "ramfs (skipped: cannot mount ramfs here)"
+	skip "ramfs" "cannot mount ramfs here"
 fi
 
 # --- read-only: squashfs, and a mount -o ro ------------------------------------
@@ -52,16 +52,16 @@ if command -v mksquashfs >/dev/null 2>&1; then
 		ro squashfs "$T/sq" squashfs
 		umnt "$T/sq"
 	else
-		ok "squashfs (skipped: cannot mount a squashfs image)"
+		skip "squashfs" "cannot mount a squashfs image"
 	fi
 else
-	ok "squashfs (skipped: no mksquashfs; .ci/run installs squashfs-tools)"
+	skip "squashfs" "no mksquashfs; .ci/run installs squashfs-tools"
 fi
 if mnt "$T/ro" -t tmpfs -o ro,size=16m tmpfs 2>/dev/null; then
 	ro "mount -o ro" "$T/ro" tmpfs
 	umnt "$T/ro"
 else
-	ok "read-only mount (skipped: cannot mount tmpfs)"
+	skip "read-only mount" "cannot mount tmpfs"
 fi
 
 # --- btrfs: the truth check finds the loop device behind the anonymous st_dev --
@@ -80,10 +80,10 @@ if command -v mkfs.btrfs >/dev/null 2>&1; then
 		check "btrfs: -d left empty" empty_dir "$T/b"
 		umnt "$T/b"
 	else
-		ok "btrfs truth check (skipped: cannot make or mount btrfs here)"
+		skip "btrfs truth check" "cannot make or mount btrfs here"
 	fi
 else
-	ok "btrfs truth check (skipped: no mkfs.btrfs)"
+	skip "btrfs truth check" "no mkfs.btrfs"
 fi
 
 # --- a filesystem shut down mid-run: the count of what is left is exact -------
@@ -116,9 +116,9 @@ if command -v mkfs.ext4 >/dev/null 2>&1 && mkfs.ext4 -q -F -N 20000 "$E.img" &&
 		check "shutdown: every file of the test counted" [ "$there" -eq 16386 ]
 	else
 		prompted_end
-		ok "filesystem shutdown (skipped: neither xfs_io nor python3 can shut ext4 down)"
+		skip "filesystem shutdown" "neither xfs_io nor python3 can shut ext4 down"
 	fi
 	umnt "$E"
 else
-	ok "filesystem shutdown (skipped: cannot make or mount ext4 here)"
+	skip "filesystem shutdown" "cannot make or mount ext4 here"
 fi

@@ -43,7 +43,7 @@ if (ulimit -v 2097152 && exec $CLYDE --version) >/dev/null 2>&1; then
 	st=$?
 	refused "ulimit -v" 2 "their stacks alone (.* MiB) pass the address-space limit of 2048 MiB (ulimit -v)"
 else
-	ok "ulimit -v (skipped: this build cannot start under a 2 GiB address-space limit)"
+	skip "ulimit -v" "this build cannot start under a 2 GiB address-space limit"
 fi
 # ulimit -u binds the user clyde runs as (root is not held to it).
 if id nobody >/dev/null 2>&1; then
@@ -53,10 +53,10 @@ if id nobody >/dev/null 2>&1; then
 	if [ "$(id -u)" = 0 ]; then
 		refused "ulimit -u" 2 "the limit on processes and threads is 100 (ulimit -u)"
 	else
-		ok "ulimit -u (skipped: -u nobody needs root)"
+		skip "ulimit -u" "-u nobody needs root"
 	fi
 else
-	ok "ulimit -u (skipped: no user nobody)"
+	skip "ulimit -u" "no user nobody"
 fi
 # What fits runs: 2 copies x 64 random-I/O threads.
 $CLYDE -d "$T/d" $U -s 16M -r 0 -n 0 -f -c 2 --random-io --random-depths 64 \
@@ -69,11 +69,8 @@ check "-c 2 --random-depths 64: -d left empty" empty_dir "$T/d"
 fresh
 $CLYDE -d "$T/d" $U -s 0 -r 0 -n 28339 -c 2 --no-preflight >"$T/out" 2>"$T/err" &
 pid=$!
-i=0
-while [ -z "$(workdir_in "$T/d")" ] && [ $i -lt 600 ]; do
-	sleep 0.01
-	i=$((i + 1))
-done
+# clyde's directory is made just before the lists are built.
+wait_until sh -c "ls -d '$T/d'/clyde.* >/dev/null 2>&1"
 t0=$(date +%s%N)
 kill -INT $pid
 wait $pid

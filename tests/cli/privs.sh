@@ -5,8 +5,8 @@
 # stay root). A user and a group made for the test, removed afterwards.
 . tests/cli/lib.sh
 if [ "$(id -u)" != 0 ]; then
-	ok "-u with a supplementary group (skipped: needs root to make a user)"
-	ok "-g alone as root (skipped: needs root)"
+	skip "-u with a supplementary group" "needs root to make a user"
+	skip "-g alone as root" "needs root"
 	exit 0
 fi
 
@@ -18,7 +18,7 @@ check "-g alone as root: says why" \
 check "-g alone as root: nothing made" [ -z "$(workdir_in "$T")" ]
 
 if ! command -v useradd >/dev/null 2>&1 || ! command -v groupadd >/dev/null 2>&1; then
-	ok "-u with a supplementary group (skipped: no useradd/groupadd)"
+	skip "-u with a supplementary group" "no useradd/groupadd"
 	exit 0
 fi
 G=clydeg$$

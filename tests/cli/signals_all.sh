@@ -9,7 +9,7 @@
 mkdir "$T/d"
 ulimit -c 0 # a signal before the handlers are set must not leave a core
 if [ "$(uname -s)" != Linux ]; then
-	ok "every terminating signal (skipped: signal numbers here are Linux's)"
+	skip "every terminating signal" "signal numbers here are Linux's"
 	exit 0
 fi
 # Linux's numbers (the same on x86, ARM and the generic table): dash's kill
@@ -77,7 +77,6 @@ done
 check "each terminating signal at a random moment within ${span_ms} ms:$summary" [ $bad -eq 0 ]
 
 # --- each signal at a -y p prompt and during the file tests --------------------
-# (sn, not n: lib.sh's wait_for counts in n)
 for sn in $SIGNALS; do
 	prompted -d "$T/d" $U -r 0 -s 0 -n 1
 	at_test 6
@@ -137,5 +136,5 @@ if command -v timeout >/dev/null 2>&1; then
 	done
 	check "timeout at 6 random moments: nothing left" [ $bad -eq 0 ]
 else
-	ok "timeout at random moments (skipped: no coreutils timeout)"
+	skip "timeout at random moments" "no coreutils timeout"
 fi
