@@ -72,14 +72,18 @@ static int fail_setup(int status, const char *fmt, ...)
 	return finish(status);
 }
 
-/* After clean-up: the write that failed (cleanup_request_stop), EXIT_OUTPUT. */
+/* Clean up, then say which write failed (cleanup_request_stop): EXIT_OUTPUT. */
 static int fail_output(void)
 {
 	const char *stream = "stdout";
 	int errnum = EIO;
+	struct cleanup_failure f;
+	int left = cleanup_all(&f);
 
 	cleanup_stop_reason(&stream, &errnum);
-	return fail_setup(EXIT_OUTPUT, "%s: write: %s", stream, strerror(errnum));
+	out_say("%s: write: %s", stream, strerror(errnum));
+	report_left(left, &f);
+	return EXIT_OUTPUT;
 }
 
 /* *ERR for a run stopped by a signal or a failed write; its status. */
