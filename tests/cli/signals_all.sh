@@ -138,3 +138,25 @@ if command -v timeout >/dev/null 2>&1; then
 else
 	skip "timeout at random moments" "no coreutils timeout"
 fi
+
+# --- at the -y s barrier, with the other process never coming -----------------
+CLYDE_SYNC_PREFIX=/clyde-test.$$
+export CLYDE_SYNC_PREFIX
+trap '$CLYDE $U -p -1 >/dev/null 2>&1; rm -rf "$T"' EXIT INT TERM
+if $CLYDE $U -p 2 >/dev/null 2>&1; then
+	for sn in 15 10 34; do
+		fresh
+		$CLYDE -d "$T/d" $U -r 0 -s 0 -n 1 -y s >"$T/out" 2>"$T/err" &
+		pid=$!
+		# Waiting: its file-test directory made, asleep on a futex.
+		wait_until sh -c "grep -q futex /proc/$pid/wchan && ls -d '$T/d'/clyde.*/files" \
+			>/dev/null 2>&1
+		kill -"$sn" $pid
+		wait $pid
+		st=$?
+		stopped "signal $sn at the -y s barrier" "$sn"
+	done
+	$CLYDE $U -p -1 >/dev/null 2>&1
+else
+	skip "signals at the -y s barrier" "cannot make POSIX semaphores here"
+fi
