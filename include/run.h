@@ -38,7 +38,9 @@ struct run_plan {
  * own directory, what O_DIRECT needs there, the device under it. Every
  * file clyde makes, opens or removes is reached through dir_fd, never
  * through a path, so a directory renamed or replaced by a symlink under
- * clyde's feet cannot lead it anywhere else.
+ * clyde's feet cannot lead it anywhere else. The provenance of the
+ * directory and the machine is read before privileges are dropped, so
+ * that root can still see a dm-crypt cipher.
  */
 struct run_target {
 	char workdir[PATH_MAX]; /* clyde's directory as messages show it */
@@ -46,6 +48,8 @@ struct run_target {
 	int dir_fd;             /* clyde's directory itself; -1 until made */
 	uint32_t dio_align;     /* O_DIRECT alignment found there; 0 without -D */
 	struct device dev;      /* dev.found false: no counters to read */
+	bool prov_known;        /* false: prov was not read (tests) */
+	struct provenance prov;
 };
 
 /* Presentation callbacks; any may be NULL. Called on the driver's thread. */
@@ -81,7 +85,9 @@ void run_plan_init(struct run_plan *plan, const struct config *cfg);
 /*
  * Run PLAN in TARGET (its directory already made), reading the device's
  * counters around each phase, and fill *res completely: the run's
- * description, every figure, the environment and the verdicts
+ * description (with its start time, the command line and TARGET's
+ * provenance, the filesystem's fill read again now), every figure, the
+ * environment and the verdicts
  * (verdict.h), so that formatters only render. Returns 0, or the exit
  * status the failure calls for (EXIT_IO, EXIT_CORRUPT, EXIT_SIGNAL + n)
  * with *err describing it. Removes the I/O files it made.

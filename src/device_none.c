@@ -9,11 +9,12 @@
 
 #include <string.h>
 
-void device_find(int dir_fd, struct device *dev)
+void device_find(int dir_fd, const struct provenance *prov,
+		 struct device *dev)
 {
 	(void)dir_fd;
+	(void)prov;
 	memset(dev, 0, sizeof(*dev));
-	dev->rotational = -1;
 }
 
 void device_counters(const struct device *dev, struct device_io *io)

@@ -26,6 +26,7 @@
 #include "platform.h"
 #include "privs.h"
 #include "progress.h"
+#include "repeat.h"
 #include "report.h"
 #include "run.h"
 #include "setup.h"
@@ -248,6 +249,8 @@ static int set_up(const struct config *cfg, const struct out_std *std,
 	if (cleanup_init() != 0)
 		return fail_setup(EXIT_SETUP, "cannot install signal handlers: %s",
 				  strerror(errno));
+	if (cfg->processes == 0 && cfg->repeat != 0)
+		setup_provenance(cfg, target); /* before -u drops root */
 	switched = privs_switch(cfg->user, cfg->group, &uid, &gid, err, sizeof(err));
 	if (switched < 0)
 		return fail_setup(EXIT_USAGE, "%s", err);
@@ -284,33 +287,70 @@ static int set_up(const struct config *cfg, const struct out_std *std,
 	return GO_ON;
 }
 
-/* The -x runs (one without -x), each printed as it ends, then the JSON. */
+/* The runs kept for the JSON and -x auto: every one, or only the last. */
+struct kept_runs {
+	struct run_results *v;
+	size_t cap;
+	bool all;
+};
+
+/* Where run I goes, growing the list as runs come; NULL when out of memory. */
+static struct run_results *slot(struct kept_runs *k, size_t i)
+{
+	size_t want = k->all ? i + 1 : 1;
+
+	if (want > k->cap) {
+		size_t cap = k->cap ? 2 * k->cap : 4;
+		struct run_results *v = realloc(k->v, cap * sizeof(*v));
+
+		if (!v)
+			return NULL;
+		k->v = v;
+		k->cap = cap;
+	}
+	return &k->v[k->all ? i : 0];
+}
+
+/* Whether the runs so far, N of them, are all -x asks for. */
+static bool enough(const struct config *cfg, const struct kept_runs *k,
+		   size_t n)
+{
+	if (cfg->repeat_auto)
+		return repeat_done(k->v, n, (size_t)cfg->repeat);
+	return n >= (cfg->repeat < 0 ? 1 : (size_t)cfg->repeat);
+}
+
+/*
+ * The -x runs (one without -x; -x auto until repeat_done), each printed as
+ * it ends, what -x auto found, then the JSON.
+ */
 static int run_all(const struct config *cfg, const struct run_target *target,
 		   const struct test_fault *fault, FILE *json)
 {
 	static struct run_plan plan;
 	bool json_stdout = json == stdout;
-	size_t runs = cfg->repeat < 0 ? 1 : (size_t)cfg->repeat;
-	/* Every run's results, for the JSON written at the end. */
-	struct run_results *res = calloc(json ? runs : 1, sizeof(*res));
+	struct kept_runs kept = { NULL, 0, json || cfg->repeat_auto };
 	enum progress_style style = progress_style_for(cfg->progress, cfg->quiet,
 						       isatty(STDERR_FILENO));
 	struct progress progress;
 	struct phase_error perr;
 	int status = 0;
+	size_t n = 0;
 
-	if (!res)
-		return fail_setup(EXIT_SETUP, "out of memory");
 	run_plan_init(&plan, cfg);
 	if (cfg->repeat > 1 && cfg->csv) {
 		fmt_csv_header(json_stdout ? stderr : stdout, cfg->csv->csv);
 		out_check(json_stdout ? stderr : stdout, json_stdout ? "stderr" : "stdout");
 	}
-	for (size_t i = 0; i < runs && status == 0; i++) {
-		struct run_results *r = &res[json ? i : 0];
+	while (status == 0 && !enough(cfg, &kept, n)) {
+		struct run_results *r = slot(&kept, n);
 		struct run_hooks hooks = { .after_phase = test_fault_after_phase,
 					   .fault = fault };
 
+		if (!r) {
+			free(kept.v);
+			return fail_setup(EXIT_SETUP, "out of memory");
+		}
 		progress_init(&progress, stderr, style, cfg, &plan);
 		progress_hooks(&progress, &hooks);
 		barrier_hooks(cfg, &hooks);
@@ -322,12 +362,15 @@ static int run_all(const struct config *cfg, const struct run_target *target,
 			progress_abort(&progress);
 		else if (print_run(cfg, r) != 0)
 			status = interrupted(&perr);
+		n += status == 0;
 	}
 	if (status != 0)
 		status = report_phase_error(&perr);
-	else if (json)
-		status = write_json(cfg, json, res, runs);
-	free(res);
+	else if (cfg->repeat_auto)
+		repeat_say(stderr, kept.v, n);
+	if (status == 0 && json)
+		status = write_json(cfg, json, kept.v, n);
+	free(kept.v);
 	return status ? status : finish(EXIT_OK);
 }
 

@@ -2,7 +2,8 @@
 /*
  * setup.c - from a valid configuration to a place to run (setup.h):
  * descriptor and thread limits, the free-space preflight, clyde's
- * directory and its O_DIRECT probe, the device for the truth check.
+ * directory and its O_DIRECT probe, the device for the truth check, the
+ * provenance.
  */
 #include "setup.h"
 
@@ -19,6 +20,7 @@
 #include "env.h"
 #include "exit_status.h"
 #include "platform.h"
+#include "provenance.h"
 #include "iofile.h"
 #include "space.h"
 #include "workdir.h"
@@ -237,7 +239,10 @@ int setup_target(const struct config *cfg, struct run_target *target,
 {
 	int status;
 
-	memset(target, 0, sizeof(*target));
+	/* The provenance, read earlier by setup_provenance, stays. */
+	memset(target->workdir, 0, sizeof(target->workdir));
+	target->parent_fd = target->dir_fd = -1;
+	target->dio_align = 0;
 	if (workdir_create(cfg->dir, target->workdir, sizeof(target->workdir),
 			   &target->parent_fd, &target->dir_fd) != 0) {
 		snprintf(err, len, "%s: cannot make clyde's directory: %s", cfg->dir,
@@ -246,6 +251,14 @@ int setup_target(const struct config *cfg, struct run_target *target,
 	}
 	if (cfg->io.size_mib > 0 && (status = probe(cfg, target, err, len)) != 0)
 		return status;
-	device_find(target->dir_fd, &target->dev);
+	device_find(target->dir_fd, target->prov_known ? &target->prov : NULL,
+		    &target->dev);
 	return 0;
+}
+
+void setup_provenance(const struct config *cfg, struct run_target *target)
+{
+	/* A directory that cannot be looked at fails setup_target next. */
+	provenance_read(cfg->dir, "", &target->prov);
+	target->prov_known = true;
 }
