@@ -103,7 +103,10 @@ static void suggest(struct run_results *r, bool bulk, bool seeks,
 	if (a->perchar_mib > (int64_t)a->io.size_mib)
 		a->perchar_mib = (int64_t)a->io.size_mib;
 	if (a->n) {
-		uint64_t most = config_max_files_k(r->ram_mib, copies);
+		/* The name lists are memory clyde allocates: the machine's RAM
+		 * bounds them whatever -r said (config_validate). */
+		uint64_t ram = r->env.ram_mib ? r->env.ram_mib : r->ram_mib;
+		uint64_t most = config_max_files_k(ram, copies);
 		uint64_t want = scale_up(r->files.count_k, t_file, 1);
 
 		a->files.count_k = want < most ? want : most;
