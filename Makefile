@@ -36,8 +36,19 @@ $(BUILD)/%.o: src/%.c $(wildcard include/*.h) | $(BUILD)
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/golden.h $(BUILD)/libclyde.a | $(BUILD)/tests
 	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libclyde.a $(LDFLAGS)
 
-$(BUILD) $(BUILD)/tests $(BUILD)/bench:
+$(BUILD) $(BUILD)/tests $(BUILD)/bench $(BUILD)/mpi:
 	mkdir -p $@
+
+# clyde-mpi: the same program as ranks of an MPI job (include/ranks.h).
+# Only the coordination module differs: mpi/coord_mpi.c, compiled with
+# MPICC and linked ahead of the library, so that it stands in for the
+# library's coord_plain.o. `make` and `make install` never need MPI.
+MPICC ?= mpicc
+clyde-mpi: $(BUILD)/main.o $(BUILD)/mpi/coord_mpi.o $(BUILD)/libclyde.a
+	$(MPICC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+$(BUILD)/mpi/coord_mpi.o: src/mpi/coord_mpi.c include/coord.h $(BUILD)/flags | $(BUILD)/mpi
+	$(MPICC) $(CFLAGS) -c -o $@ $<
 
 # A sanitizer build must not reuse objects of another build: remember the flags.
 $(BUILD)/flags: FORCE | $(BUILD)
@@ -92,7 +103,11 @@ fuzz:
 
 # The libFuzzer build is tried only where clang can link a fuzzer; without
 # it, or with FUZZ_SHORT_SECONDS=0, tests/cli/fuzz_short.sh says it skipped.
+# With MPI installed (mpicc and mpirun), the tests run clyde-mpi too.
 test: clyde $(UNIT_BINS) $(REPLAY_BINS)
+	@if command -v $(MPICC) >/dev/null 2>&1 && \
+	    command -v mpirun >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory clyde-mpi; fi
 	@if [ "$(FUZZ_SHORT_SECONDS)" != 0 ] && \
 	    tests/fuzz/have-libfuzzer.sh $(FUZZ_CC); then \
 		$(MAKE) --no-print-directory fuzzers; fi
@@ -127,4 +142,4 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man8/clyde.8
 
 clean:
-	rm -rf $(BUILD) clyde
+	rm -rf $(BUILD) clyde clyde-mpi

@@ -35,12 +35,16 @@ struct run_plan {
 
 /*
  * Where a run happens, learned at set-up once the config is valid: clyde's
- * own directory, what O_DIRECT needs there, the device under it.
+ * own directory, what O_DIRECT needs there, the device under it, and which
+ * copies these are among all the MPI ranks'.
  */
 struct run_target {
 	char workdir[PATH_MAX]; /* clyde's directory, made by workdir_create */
 	uint32_t dio_align;     /* O_DIRECT alignment found there; 0 without -D */
 	struct device dev;      /* dev.found false: no counters to read */
+	uint64_t first_copy;    /* this process's copy 0 among every rank's
+				 * (rank x -c; 0 in a single process): each
+				 * copy's data differs from every other's */
 };
 
 /* Presentation callbacks; any may be NULL. Called on the driver's thread. */
@@ -51,9 +55,20 @@ struct run_hooks {
 			   uint64_t total, uint64_t elapsed_ns);
 	void (*phase_end)(void *arg, const struct plan_step *step,
 			  const struct phase_result *r);
-	/* Before each phase's copies start: the -y/-p barrier. 0 or -1. */
+	void *arg; /* for the three above */
+	/*
+	 * Before each phase's copies start: the -y/-p barrier, or the MPI
+	 * ranks' agreement. 0, or -1 to stop the run. Called with before_arg.
+	 */
 	int (*before_phase)(void *arg, const struct plan_step *step);
-	void *arg;
+	void *before_arg;
+	/*
+	 * After a phase ends well: the copies' latencies merged (valid during
+	 * the call only), for the MPI ranks' merge. Called with latency_arg.
+	 */
+	void (*phase_latency)(void *arg, const struct plan_step *step,
+			      const struct latency_stats *lat);
+	void *latency_arg;
 	/*
 	 * After each phase, given copy 0's I/O file: a fault-injection point
 	 * for tests (test_hook.c). 0, or an exit status with *err filled.

@@ -26,12 +26,13 @@ int setup_file_limit(const struct config *cfg, char *err, size_t len);
 int setup_preflight(const struct config *cfg, char *err, size_t len);
 
 /*
- * Make clyde's directory inside cfg->dir, probe it (O_DIRECT and its
- * alignment, when CFG has I/O tests) and find the block device under it,
- * into *target. On failure the directory, if made, is in the cleanup
- * registry for the caller's cleanup_all().
+ * Make clyde's directory inside cfg->dir (its name with TAG when not NULL,
+ * workdir.h), probe it (O_DIRECT and its alignment, when CFG has I/O
+ * tests) and find the block device under it, into *target. On failure the
+ * directory, if made, is in the cleanup registry for the caller's
+ * cleanup_all().
  */
-int setup_target(const struct config *cfg, struct run_target *target,
-		 char *err, size_t len);
+int setup_target(const struct config *cfg, const char *tag,
+		 struct run_target *target, char *err, size_t len);
 
 #endif

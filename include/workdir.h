@@ -12,9 +12,12 @@
 
 /*
  * Make clyde's directory inside PARENT: PARENT/clyde.PID.XXXXXX (mkdtemp,
- * mode 0700), recorded for cleanup. The path goes to OUT. -1 with errno.
+ * mode 0700), or PARENT/clyde.TAG.PID.XXXXXX when TAG is not NULL (an MPI
+ * rank's host and number, so that every rank's directory on a shared
+ * filesystem says whose it is), recorded for cleanup. The path goes to
+ * OUT. -1 with errno.
  */
-int workdir_create(const char *parent, char *out, size_t len);
+int workdir_create(const char *parent, const char *tag, char *out, size_t len);
 
 /*
  * Probe WORKDIR with a scratch file: *align receives the direct-I/O

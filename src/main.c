@@ -22,6 +22,7 @@
 #include "platform.h"
 #include "privs.h"
 #include "progress.h"
+#include "ranks.h"
 #include "report.h"
 #include "run.h"
 #include "setup.h"
@@ -145,15 +146,18 @@ static int make_semaphores(long procs)
 
 /*
  * Everything between a valid config and the first phase: signals,
- * privileges, -p, -y s, the checks, clyde's directory, *target. GO_ON, or
- * the status to exit with (after clean-up).
+ * privileges, -p, -y s, the checks, clyde's directory (named for its MPI
+ * rank), *target. GO_ON, or the status to exit with (after clean-up).
  */
-static int set_up(const struct config *cfg, struct run_target *target)
+static int set_up(const struct config *cfg, const struct ranks *rk,
+		  struct run_target *target)
 {
 	char err[1024];
 	long uid, gid;
 	int status, switched;
 
+	if ((status = ranks_check(rk, cfg, err, sizeof(err))) != 0)
+		return fail_setup(status, "%s", err);
 	if (cleanup_init() != 0)
 		return fail_setup(EXIT_SETUP, "cannot install signal handlers: %s",
 				  strerror(errno));
@@ -169,8 +173,10 @@ static int set_up(const struct config *cfg, struct run_target *target)
 	if ((status = setup_file_limit(cfg, err, sizeof(err))) != 0 ||
 	    (!cfg->no_preflight &&
 	     (status = setup_preflight(cfg, err, sizeof(err))) != 0) ||
-	    (status = setup_target(cfg, target, err, sizeof(err))) != 0)
+	    (status = setup_target(cfg, ranks_tag(rk), target, err,
+				   sizeof(err))) != 0)
 		return fail_setup(status, "%s", err);
+	target->first_copy = ranks_first_copy(rk);
 	if (switched && !cfg->quiet)
 		fprintf(stderr, "Using uid:%ld, gid:%ld.\n", uid, gid);
 	if (!target->dev.found && cfg->io.size_mib > 0) {
@@ -183,8 +189,13 @@ static int set_up(const struct config *cfg, struct run_target *target)
 	return GO_ON;
 }
 
-/* The -x runs (one without -x), each printed as it ends, then the JSON. */
-static int run_all(const struct config *cfg, const struct run_target *target,
+/*
+ * The -x runs (one without -x), each printed as it ends, then the JSON.
+ * Over MPI, rank 0 prints the ranks' combined figures, and a rank that
+ * another's failure stopped stays silent: rank 0 prints that failure.
+ */
+static int run_all(const struct config *cfg, struct ranks *rk,
+		   const struct run_target *target,
 		   const struct test_fault *fault)
 {
 	static struct run_plan plan;
@@ -211,21 +222,29 @@ static int run_all(const struct config *cfg, const struct run_target *target,
 		progress_init(&progress, stderr, style, cfg, &plan);
 		progress_hooks(&progress, &hooks);
 		barrier_hooks(cfg, &hooks);
+		ranks_hooks(rk, &plan, &hooks);
 		status = run_once(cfg, target, &plan, &hooks, r, &perr);
+		if (status == 0)
+			status = ranks_after_run(rk, r, &perr);
 		if (status != 0)
 			progress_abort(&progress);
-		else
+		else if (ranks_prints(rk))
 			print_run(cfg, r);
 	}
 	if (status != 0)
-		status = report_phase_error(&perr);
-	else if (cfg->json_path)
+		status = ranks_stopped(rk) ? finish(status)
+					   : report_phase_error(&perr);
+	else if (cfg->json_path && ranks_prints(rk))
 		status = write_json(cfg, res, runs);
 	free(res);
 	return status ? status : finish(EXIT_OK);
 }
 
-int main(int argc, char **argv)
+/*
+ * From argv to the end of the runs, for the single process or one MPI
+ * rank: the status to exit with, everything printed and cleaned up.
+ */
+static int clyde_main(struct ranks *rk, int argc, char **argv)
 {
 	static struct run_target target;
 	struct test_fault fault;
@@ -251,6 +270,23 @@ int main(int argc, char **argv)
 		fprintf(stderr, "clyde: %s\n", err);
 		return EXIT_USAGE;
 	}
-	status = set_up(&cfg, &target);
-	return status != GO_ON ? status : run_all(&cfg, &target, &fault);
+	status = set_up(&cfg, rk, &target);
+	if (status != GO_ON)
+		return status;
+	if ((status = ranks_begin(rk, &cfg, &target, err, sizeof(err))) != 0)
+		return err[0] ? fail_setup(status, "%s", err) : finish(status);
+	return run_all(&cfg, rk, &target, &fault);
+}
+
+/* Over MPI every rank runs this; ranks_end settles what they all return. */
+int main(int argc, char **argv)
+{
+	struct ranks rk;
+
+	if (ranks_init(&rk, &argc, &argv) != 0) {
+		fprintf(stderr, "clyde: cannot join the MPI job: %s\n",
+			strerror(errno));
+		return EXIT_SETUP;
+	}
+	return ranks_end(&rk, clyde_main(&rk, argc, argv));
 }

@@ -121,13 +121,14 @@ static int probe(const struct config *cfg, struct run_target *target,
 	return 0;
 }
 
-int setup_target(const struct config *cfg, struct run_target *target,
-		 char *err, size_t len)
+int setup_target(const struct config *cfg, const char *tag,
+		 struct run_target *target, char *err, size_t len)
 {
 	int status;
 
 	memset(target, 0, sizeof(*target));
-	if (workdir_create(cfg->dir, target->workdir, sizeof(target->workdir)) != 0) {
+	if (workdir_create(cfg->dir, tag, target->workdir,
+			   sizeof(target->workdir)) != 0) {
 		snprintf(err, len, "%s: cannot make clyde's directory: %s", cfg->dir,
 			 strerror(errno));
 		return EXIT_SETUP;

@@ -16,9 +16,10 @@
 #include "iofile.h"
 #include "platform.h"
 
-int workdir_create(const char *parent, char *out, size_t len)
+int workdir_create(const char *parent, const char *tag, char *out, size_t len)
 {
-	int n = snprintf(out, len, "%s/clyde.%ld.XXXXXX", parent, (long)getpid());
+	int n = snprintf(out, len, "%s/clyde.%s%s%ld.XXXXXX", parent,
+			 tag ? tag : "", tag ? "." : "", (long)getpid());
 
 	if (n < 0 || (size_t)n + IOFILE_NAME_MAX >= len) {
 		errno = ENAMETOOLONG;
