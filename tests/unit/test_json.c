@@ -84,7 +84,11 @@ static void check_valid_json(const char *name, const char *json,
 	FILE *p, *mem;
 
 	if (!have_python3()) {
-		printf("ok %s (skipped: no python3)\n", name);
+		check_skip(name, "no python3");
+		if (machines) {
+			snprintf(label, sizeof(label), "%s: machine names", name);
+			check_skip(label, "no python3");
+		}
 		return;
 	}
 	fd = mkstemp(path);
@@ -177,7 +181,7 @@ static struct run_results full_run(void)
 
 	memset(&r, 0, sizeof(r));
 	strcpy(r.program, "clyde");
-	strcpy(r.version, CLYDE_VERSION);
+	strcpy(r.version, GOLDEN_RUN_VERSION);
 	strcpy(r.machine, NASTY_MACHINE);
 	strcpy(r.seed, "1796214881");
 	strcpy(r.dir, "/mnt/test dir");
