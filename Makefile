@@ -43,7 +43,7 @@ UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(UNIT_SRCS))
 UNIT_BINS := $(UNIT_OBJS:.o=)
 
-.PHONY: all test install uninstall clean golden bench fuzz fuzzers FORCE
+.PHONY: all test install uninstall clean golden bench bench-mpi fuzz fuzzers FORCE
 
 all: clyde
 
@@ -171,6 +171,12 @@ bench: clyde $(BENCH_TOOLS)
 	python3 bench/bench.py --dir '$(BENCH_DIR)' \
 		--charbench $(BUILD)/bench/charbench --hotpath $(BUILD)/bench/hotpath \
 		$(BENCH_FLAGS)
+
+# clyde-mpi against fio on a shared filesystem mounted over loopback, 2 and
+# 4 ranks (root; about 10 minutes): writes bench/mpi-results.md, which
+# make bench copies into bench/results.md.
+bench-mpi: clyde-mpi
+	python3 bench/mpi.py $(BENCH_MPI_FLAGS)
 
 $(BENCH_OBJS): $(BUILD)/bench/%.o: bench/%.c $(BUILD)/flags
 	@mkdir -p $(@D)

@@ -172,8 +172,13 @@ static uint64_t plan_shape(const struct config *cfg)
 	run_plan_init(&plan, cfg);
 	h = (h ^ (uint64_t)cfg->repeat) * prime;
 	h = (h ^ plan.n) * prime;
-	for (size_t i = 0; i < plan.n; i++)
+	for (size_t i = 0; i < plan.n; i++) {
+		const struct random_spec *spec = plan.steps[i].arg;
+
 		h = (h ^ (uint64_t)plan.steps[i].info->id) * prime;
+		if (spec) /* a random-I/O test: which one */
+			h = (h ^ ((uint64_t)spec->depth << 1 | spec->writes)) * prime;
+	}
 	return h;
 }
 

@@ -207,6 +207,16 @@ check "signal while waiting: one clyde: line" \
 	[ "$(grep -c '^clyde: ' "$T/err")" -eq 1 ]
 check "signal while waiting: nothing left" empty_dir "$T/d"
 
+# Ranks given different tests would not meet at the same barriers.
+fresh
+mpirun $OVER -np 1 "$MPI" -d "$T/d" $small : -np 1 "$MPI" -d "$T/d" $U -s 0 \
+	-r 0 -n 1 >"$T/out" 2>"$T/err"
+st=$?
+check "different tests: exit 1" [ "$st" -eq 1 ]
+check "different tests: one line saying so" \
+	[ "$(grep -c '^clyde: the ranks were given different tests' "$T/err")" -eq 1 ]
+check "different tests: nothing left" empty_dir "$T/d"
+
 # Options an MPI run cannot use.
 fresh
 mpirun $OVER -np 2 "$MPI" -d "$T/d" $small -y s >"$T/out" 2>"$T/err"
