@@ -89,6 +89,10 @@ bool ranks_stopped(const struct ranks *rk);
 /* True on the rank that prints results (rank 0, or the single process). */
 bool ranks_prints(const struct ranks *rk);
 
+/* Rank 0's MINE on every rank (a decision only rank 0 can make, such as
+ * -x auto's stop); MINE itself in a single process. */
+bool ranks_decide(const struct ranks *rk, bool mine);
+
 /*
  * After each run_once that went well on this rank: the agreement on how
  * it went everywhere; when every rank's went well, rank 0's *RES becomes

@@ -35,8 +35,10 @@ struct run_plan {
 
 /*
  * Where a run happens, learned at set-up once the config is valid: clyde's
- * own directory, what O_DIRECT needs there, the device under it, and which
- * copies these are among all the MPI ranks'.
+ * own directory, what O_DIRECT needs there, the device under it, which
+ * copies these are among all the MPI ranks', and the provenance of the
+ * directory and the machine (read before privileges are dropped, so that
+ * root can still see a dm-crypt cipher).
  */
 struct run_target {
 	char workdir[PATH_MAX]; /* clyde's directory, made by workdir_create */
@@ -45,6 +47,8 @@ struct run_target {
 	uint64_t first_copy;    /* this process's copy 0 among every rank's
 				 * (rank x -c; 0 in a single process): each
 				 * copy's data differs from every other's */
+	bool prov_known;        /* false: prov was not read (tests) */
+	struct provenance prov;
 };
 
 /* Presentation callbacks; any may be NULL. Called on the driver's thread. */
@@ -87,7 +91,9 @@ void run_plan_init(struct run_plan *plan, const struct config *cfg);
 /*
  * Run PLAN in TARGET (its directory already made), reading the device's
  * counters around each phase, and fill *res completely: the run's
- * description, every figure, the environment and the verdicts
+ * description (with its start time, the command line and TARGET's
+ * provenance, the filesystem's fill read again now), every figure, the
+ * environment and the verdicts
  * (verdict.h), so that formatters only render. Returns 0, or the exit
  * status the failure calls for (EXIT_IO, EXIT_CORRUPT, EXIT_SIGNAL + n)
  * with *err describing it. Removes the I/O files it made.

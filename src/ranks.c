@@ -100,6 +100,15 @@ bool ranks_prints(const struct ranks *rk)
 	return rk->me.rank == 0;
 }
 
+bool ranks_decide(const struct ranks *rk, bool mine)
+{
+	unsigned char v = mine;
+
+	if (rk->me.mpi && coord_bcast(&v, sizeof(v), 0) != 0)
+		coord_abort(EXIT_SETUP);
+	return v != 0;
+}
+
 int ranks_check(const struct ranks *rk, const struct config *cfg, char *err,
 		size_t len)
 {

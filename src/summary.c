@@ -132,6 +132,10 @@ static void summarise(const struct run_results *runs, size_t n,
 		r->n_random = 0;
 		memset(&r->env, 0, sizeof(r->env));
 		r->env.rotational = -1;
+		r->started[0] = '\0';
+		r->command_line[0] = '\0';
+		r->prov_known = false;
+		provenance_clear(&r->prov);
 		snprintf(r->machine, sizeof(r->machine), "%.*s (%s)", keep,
 			 first->machine, stat_names[s]);
 		r->io = io ? io->io : (struct io_params){ 0 };
