@@ -36,12 +36,17 @@ struct run_plan {
 /*
  * Where a run happens, learned at set-up once the config is valid: clyde's
  * own directory, what O_DIRECT needs there, the device under it, which
- * copies these are among all the MPI ranks', and the provenance of the
- * directory and the machine (read before privileges are dropped, so that
- * root can still see a dm-crypt cipher).
+ * copies these are among all the MPI ranks'. Every file clyde makes,
+ * opens or removes is reached through dir_fd, never through a path, so a
+ * directory renamed or replaced by a symlink under clyde's feet cannot
+ * lead it anywhere else. The provenance of the directory and the machine
+ * is read before privileges are dropped, so that root can still see a
+ * dm-crypt cipher.
  */
 struct run_target {
-	char workdir[PATH_MAX]; /* clyde's directory, made by workdir_create */
+	char workdir[PATH_MAX]; /* clyde's directory as messages show it */
+	int parent_fd;          /* -d, which holds it; -1 until opened */
+	int dir_fd;             /* clyde's directory itself; -1 until made */
 	uint32_t dio_align;     /* O_DIRECT alignment found there; 0 without -D */
 	struct device dev;      /* dev.found false: no counters to read */
 	uint64_t first_copy;    /* this process's copy 0 among every rank's
@@ -61,10 +66,12 @@ struct run_hooks {
 			  const struct phase_result *r);
 	void *arg; /* for the three above */
 	/*
-	 * Before each phase's copies start: the -y/-p barrier, or the MPI
-	 * ranks' agreement. 0, or -1 to stop the run. Called with before_arg.
+	 * With every copy ready to start: the -y/-p barrier, or the MPI ranks'
+	 * agreement. 0, or the exit status with *err saying why (clyde
+	 * stopping: any non-zero). Called with before_arg.
 	 */
-	int (*before_phase)(void *arg, const struct plan_step *step);
+	int (*before_phase)(void *arg, const struct plan_step *step,
+			    struct phase_error *err);
 	void *before_arg;
 	/*
 	 * After a phase ends well: the copies' latencies merged (valid during

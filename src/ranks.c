@@ -131,19 +131,17 @@ static long capture_end(const struct ranks *rk)
 /*
  * While an agreement waits: on a signal, remove this rank's files at once
  * rather than after the others arrive (mpirun follows its SIGTERM with a
- * SIGKILL a second later). A path that will not go is recorded again, so
+ * SIGKILL a second later). A path that will not go stays recorded, so
  * that main's own clean-up retries it and names it.
  */
 static void on_idle(void *arg)
 {
 	struct ranks *rk = arg;
-	struct cleanup_failure f;
 
 	if (!cleanup_signal() || rk->cleaned)
 		return;
 	rk->cleaned = true;
-	if (cleanup_all(&f) > 0)
-		cleanup_add(f.path, strcmp(f.op, "rmdir") == 0);
+	cleanup_sweep();
 }
 
 /*
@@ -225,14 +223,19 @@ int ranks_begin(struct ranks *rk, const struct config *cfg,
 	return 0;
 }
 
-static int before_phase(void *arg, const struct plan_step *step)
+/* The ranks' agreement before STEP: 0 when every rank is ready, else the
+ * status to stop with (rank 0 says why, once, at ranks_end). */
+static int before_phase(void *arg, const struct plan_step *step,
+			struct phase_error *err)
 {
 	struct ranks *rk = arg;
+	int sig;
 
-	(void)step;
-	if (agree(rk, false) != 0)
-		return -1;
-	return cleanup_signal() ? -1 : 0;
+	if (agree(rk, false) == 0 && !cleanup_signal())
+		return 0;
+	snprintf(err->op, sizeof(err->op), "synchronising before %s", step->name);
+	sig = cleanup_signal();
+	return err->status = sig ? EXIT_SIGNAL + sig : EXIT_IO;
 }
 
 static void keep_latency(void *arg, const struct plan_step *step,

@@ -167,10 +167,10 @@ static int phase_status(struct copy *copies, unsigned n, struct phase_error *err
 		err->status = EXIT_SIGNAL + sig;
 		return err->status;
 	}
-	if (sig) {
+	if (sig || cleanup_stopping()) {
 		memset(err, 0, sizeof(*err));
 		snprintf(err->op, sizeof(err->op), "interrupted");
-		err->status = EXIT_SIGNAL + sig;
+		err->status = sig ? EXIT_SIGNAL + sig : EXIT_OUTPUT;
 		return err->status;
 	}
 	if (e) {
@@ -224,31 +224,41 @@ static int start_copies(struct phase_step *step, struct copy *copies,
 /*
  * With every copy ready at the gate: the barrier with other processes
  * (-y, MPI ranks), as close to the start as it can be, then the progress
- * hook. 0, or -1 when the barrier says not to run.
+ * hook. 0, or the barrier's status with *err saying why.
  */
-static int sync_start(const struct plan_step *ps, const struct run_hooks *hooks)
+static int sync_start(const struct plan_step *ps, const struct run_hooks *hooks,
+		      struct phase_error *err)
 {
-	if (hooks->before_phase && hooks->before_phase(hooks->before_arg, ps) != 0)
-		return -1;
+	memset(err, 0, sizeof(*err));
+	if (hooks->before_phase) {
+		int status = hooks->before_phase(hooks->before_arg, ps, err);
+
+		if (status != 0)
+			return status;
+	}
 	if (hooks->phase_start)
 		hooks->phase_start(hooks->arg, ps);
 	return 0;
 }
 
-/* Why a phase did not start: its threads, or the barrier before it. */
-static int start_failed(const struct plan_step *ps, unsigned n, int create_err,
+/*
+ * Why a phase did not start: its threads (CREATE_ERR), or the barrier
+ * before it (its status SYNCED and *err), or a signal meanwhile.
+ */
+static int start_failed(const struct plan_step *ps, struct copy *copies,
+			unsigned n, int create_err, int synced,
 			struct phase_error *err)
 {
-	memset(err, 0, sizeof(*err));
 	if (create_err != 0) {
+		memset(err, 0, sizeof(*err));
 		snprintf(err->op, sizeof(err->op), "start %u copies of %s", n,
 			 ps->name);
 		err->errnum = create_err;
 		return err->status = EXIT_SETUP;
 	}
-	snprintf(err->op, sizeof(err->op), "synchronising before %s", ps->name);
-	return err->status = cleanup_signal() ? EXIT_SIGNAL + cleanup_signal()
-					      : EXIT_IO;
+	if (cleanup_stopping() || cleanup_signal())
+		return phase_status(copies, n, err);
+	return err->status = synced;
 }
 
 static int start_and_wait(const struct plan_step *ps, struct copy *copies,
@@ -273,7 +283,7 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 	pthread_cond_init(&step.changed, NULL);
 	create_err = start_copies(&step, copies, n, &started);
 	if (create_err == 0)
-		synced = sync_start(ps, hooks);
+		synced = sync_start(ps, hooks, err);
 	pthread_mutex_lock(&step.lock);
 	step.go = synced == 0 ? 1 : -1;
 	if (dev)
@@ -292,7 +302,7 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 	pthread_cond_destroy(&step.changed);
 	pthread_mutex_destroy(&step.lock);
 	if (synced != 0)
-		return start_failed(ps, n, create_err, err);
+		return start_failed(ps, copies, n, create_err, synced, err);
 
 	status = phase_status(copies, n, err);
 	if (status == 0) {
@@ -362,6 +372,7 @@ static void store_random(const struct random_spec *spec,
 static void free_copies(struct copy *copies, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
+		iofile_free(&copies[i].tf);
 		data_free(&copies[i].data);
 		free(copies[i].ctx.buf);
 		filetest_state_free(copies[i].ctx.files);
@@ -384,7 +395,6 @@ static struct copy *setup_copies(const struct config *cfg,
 	for (unsigned i = 0; i < n; i++) {
 		struct copy *c = &copies[i];
 
-		iofile_init(&c->tf, workdir, i, n, cfg->io.size_mib * MIB);
 		c->ctx.cfg = cfg;
 		c->ctx.copy = i;
 		c->ctx.tf = &c->tf;
@@ -393,11 +403,14 @@ static struct copy *setup_copies(const struct config *cfg,
 		c->ctx.buf_align = align;
 		c->ctx.buf = io_alloc(chunk, align);
 		if (cfg->files.count_k > 0)
-			c->ctx.files = filetest_state_new(cfg, workdir, i, n);
+			c->ctx.files = filetest_state_new(cfg, target->dir_fd, workdir,
+							  i, n);
 		/* Every copy of every rank writes data of its own. */
 		uint64_t seed = cfg->seed + (target->first_copy + i) *
 					    0x9e3779b97f4a7c15ULL;
-		if (!c->ctx.buf || (cfg->files.count_k > 0 && !c->ctx.files) ||
+		if (iofile_init(&c->tf, target->dir_fd, workdir, i, n,
+				cfg->io.size_mib * MIB) != 0 ||
+		    !c->ctx.buf || (cfg->files.count_k > 0 && !c->ctx.files) ||
 		    data_init(&c->data, seed, chunk, align, cfg->mode.zeros) != 0) {
 			free_copies(copies, i + 1);
 			goto fail;
