@@ -203,7 +203,7 @@ int phase_workers_run(struct phase_ctx *ctx, enum io_access acc, unsigned n,
 		rc = start_workers(&pp, workers, n, buf_bytes, work, prep, shared);
 	if (phase_interrupted(ctx))
 		rc = -1;
-	if (phase_pieces_end(&pp, true) != 0)
+	if (phase_pieces_end(&pp, rc == 0 && !ctx->err.op[0]) != 0)
 		rc = -1;
 	free(workers);
 	return ctx->err.op[0] ? -1 : rc;

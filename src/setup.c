@@ -265,8 +265,8 @@ static int probe(const struct config *cfg, struct run_target *target,
 	return 0;
 }
 
-int setup_target(const struct config *cfg, struct run_target *target,
-		 char *err, size_t len)
+int setup_target(const struct config *cfg, const char *tag,
+		 struct run_target *target, char *err, size_t len)
 {
 	int status;
 
@@ -274,11 +274,12 @@ int setup_target(const struct config *cfg, struct run_target *target,
 	memset(target->workdir, 0, sizeof(target->workdir));
 	target->parent_fd = target->dir_fd = -1;
 	target->dio_align = 0;
+	target->first_copy = 0;
 	memset(&target->rng, 0, sizeof(target->rng));
 	/* -Z's numbers before anything is made: a short file stops nothing half-done. */
 	if (rng_source_load(cfg, &target->rng, err, len) != 0)
 		return EXIT_USAGE;
-	if (workdir_create(cfg->dir, target->workdir, sizeof(target->workdir),
+	if (workdir_create(cfg->dir, tag, target->workdir, sizeof(target->workdir),
 			   &target->parent_fd, &target->dir_fd) != 0) {
 		dir_problem(cfg->dir, errno, "cannot make clyde's directory",
 			    err, len);

@@ -6,6 +6,7 @@
  * bytes as documented, the same twice, and different for another file.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -209,10 +210,12 @@ static void test_names(const char *dir)
 		CHECK("names: load", false);
 		return;
 	}
-	a = filetest_state_new(&cfg, &src, 0, dir, 0, 2);
-	b = filetest_state_new(&cfg, &src, 0, dir, 1, 2);
+	int dir_fd = open(dir, O_RDONLY | O_DIRECTORY);
+	a = filetest_state_new(&cfg, &src, 0, dir_fd, dir, 0, 2);
+	b = filetest_state_new(&cfg, &src, 0, dir_fd, dir, 1, 2);
 	if (!a || !b) {
 		CHECK("names: states", false);
+		close(dir_fd);
 		return;
 	}
 	CHECK("names: prepare copy 0", filetest_state_prepare(a, FILETEST_SEQUENTIAL,
@@ -229,6 +232,7 @@ static void test_names(const char *dir)
 	filetest_state_cleanup(b, failed, sizeof(failed));
 	filetest_state_free(a);
 	filetest_state_free(b);
+	close(dir_fd);
 	free((void *)src.words);
 }
 
