@@ -124,7 +124,9 @@ struct cleanup_failure {
  * all; a name that now holds something else is left alone, and so is a
  * directory that still holds something. Returns how many paths clyde made
  * are left: the ones it could not remove, plus the ones cleanup_left
- * counted, describing the first in *FIRST (may be NULL).
+ * counted, describing the first in *FIRST (may be NULL). A signal after
+ * it no longer prints the repeated-signal notice: nothing is left to wait
+ * for.
  */
 int cleanup_all(struct cleanup_failure *first);
 
