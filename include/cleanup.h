@@ -68,8 +68,9 @@ void cleanup_request_stop(const char *stream, int errnum);
 bool cleanup_stop_reason(const char **stream, int *errnum);
 
 /*
- * Never print the line a repeated signal prints (an MPI rank other than 0:
- * the launcher signals every rank, and rank 0 speaks for them all).
+ * Never print the line a repeated signal prints from now on: after the
+ * final clean-up, and on an MPI rank other than 0 (the launcher signals
+ * every rank, and rank 0 speaks for them all).
  */
 void cleanup_quiet_repeats(void);
 
@@ -124,9 +125,7 @@ struct cleanup_failure {
  * all; a name that now holds something else is left alone, and so is a
  * directory that still holds something. Returns how many paths clyde made
  * are left: the ones it could not remove, plus the ones cleanup_left
- * counted, describing the first in *FIRST (may be NULL). A signal after
- * it no longer prints the repeated-signal notice: nothing is left to wait
- * for.
+ * counted, describing the first in *FIRST (may be NULL).
  */
 int cleanup_all(struct cleanup_failure *first);
 

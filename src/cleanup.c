@@ -364,7 +364,5 @@ int cleanup_all(struct cleanup_failure *first)
 	left_outside = 0;
 	have_failure = false;
 	pthread_mutex_unlock(&registry_lock);
-	/* Nothing is left to remove: a later signal has nothing to announce. */
-	atomic_store(&repeat_said, true);
 	return failed;
 }
