@@ -2,8 +2,9 @@
 # clyde mark for real on small files: the table, CSV and JSON of a --tests
 # list and of a profile, every I/O's latency recorded once, direct reads
 # seen by the device, progress words, --json - on stdout alone, bad command
-# lines (exit 1, one line), tmpfs (no device to check), SIGINT
-# (exit 130), and clyde's directory left empty every time.
+# lines (exit 1, one line), --json/--csv opened before any I/O, tmpfs (no
+# device to check), SIGINT (exit 130), and clyde's directory left empty
+# every time.
 . tests/cli/lib.sh
 mkdir "$T/d"
 
@@ -105,6 +106,19 @@ if [ -d /dev/shm ] && mkdir "/dev/shm/clyde-mark.$$" 2>/dev/null; then
 else
 	skip "mark on tmpfs" "no /dev/shm"
 fi
+
+# --- --json and --csv open before any I/O ---------------------------------------------
+echo older >"$T/old.json"
+$CLYDE mark -d "$T/d" $U -s 16M --runs 1 --time 1 --tests RND4K-Q1T1:read \
+	--json "$T/old.json" --csv "$T/no/such/dir/m.csv" --progress never \
+	>"$T/out" 2>"$T/err"
+st=$?
+check "mark --csv unwritable: exit 2" [ $st -eq 2 ]
+check "mark --csv unwritable: one line saying so" \
+	grep -qx "clyde: $T/no/such/dir/m.csv: cannot write the CSV: No such file or directory" "$T/err"
+check "mark --csv unwritable: before the layout (no table)" sh -c "! grep -q 'MB/s' '$T/out'"
+check "mark --csv unwritable: the older JSON left as it was" grep -qx older "$T/old.json"
+check "mark --csv unwritable: directory left empty" empty_dir "$T/d"
 
 # --- SIGINT during a run -----------------------------------------------------------
 fresh
