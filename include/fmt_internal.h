@@ -38,6 +38,8 @@ int64_t fmt_whole(double value);
 
 /* "64M", "2G", "1024G": MiB, or GiB when divisible by 1024. Returns buf. */
 const char *fmt_size_mib(uint64_t mib, char *buf, size_t len);
+/* R's size as its source wrote it ("8192M"), else fmt_size_mib's. Returns buf. */
+const char *fmt_size_text(const struct run_results *r, char *buf, size_t len);
 /* "512 B", "64 KiB", "1 MiB": bytes in the largest unit that divides them. */
 const char *fmt_bytes_words(uint64_t bytes, char *buf, size_t len);
 /* The file-test spec "16", "1:link", "2:4096:1024/4" of tables and 1.03 CSV. */

@@ -100,6 +100,8 @@ static int get_dirs(const struct line *l, struct run_results *out)
 		    csv_chunk_value(l->f[y->dirs].text, l->f[y->dirs].len,
 				&fp->chunk_bytes) != 0)
 			return csv_field_fail(l, y->dirs, "not a chunk size");
+		if (l->f[y->dirs].len != 0)
+			out->unrecorded &= ~UNRECORDED_FILE_CHUNK;
 		return 0;
 	}
 	if (l->f[y->dirs].len != 0)
@@ -107,37 +109,81 @@ static int get_dirs(const struct line *l, struct run_results *out)
 	return 0;
 }
 
+/* Field IDX's text into out->size_text when it fits (it is only kept, never needed). */
+static void keep_size_text(const struct field *f, size_t len,
+			   struct run_results *out)
+{
+	if (len < sizeof(out->size_text)) {
+		memcpy(out->size_text, f->text, len);
+		out->size_text[len] = '\0';
+	}
+}
+
+/* The concurrency, or UNRECORDED_CONCURRENCY for an empty field (a 1.03 line converted). */
+static int get_concurrency(const struct line *l, struct run_results *out)
+{
+	uint64_t v;
+
+	if (l->f[l->lay->concurrency].len == 0) {
+		out->unrecorded |= UNRECORDED_CONCURRENCY;
+		return 0;
+	}
+	if (csv_get_u64(l, l->lay->concurrency, 1, MAX_CONCURRENCY, &v) != 0)
+		return -1;
+	out->concurrency = (uint32_t)v;
+	return 0;
+}
+
+/*
+ * Chunk, seeks and seekers. Empty means the default where the layout
+ * writes the field only when it differs (the chunk of 1.9x and of clyde's
+ * 1.98 lines), and "not recorded" where the writer never fills it
+ * (bonnie++'s 1.98 chunk) or the layout has no such field (1.9x seeks).
+ */
+static int get_io_params(const struct line *l, struct run_results *out)
+{
+	const struct layout *y = l->lay;
+	bool bonnie = strcmp(out->program, "bonnie++") == 0;
+
+	if (l->f[y->chunk].len != 0 &&
+	    csv_chunk_value(l->f[y->chunk].text, l->f[y->chunk].len,
+			    &out->io.chunk_bytes) != 0)
+		return csv_field_fail(l, y->chunk, "not a chunk size");
+	if (l->f[y->chunk].len == 0 && y->format == CSV_198 && bonnie)
+		out->unrecorded |= UNRECORDED_CHUNK;
+	if (y->seeks < 0 || l->f[y->seeks].len == 0)
+		out->unrecorded |= UNRECORDED_SEEKS;
+	else if (csv_get_u64(l, y->seeks, 1, INT64_MAX, &out->io.seeks) != 0)
+		return -1;
+	if (y->seekers < 0 || l->f[y->seekers].len == 0)
+		out->unrecorded |= UNRECORDED_SEEKERS;
+	else if (csv_get_u64(l, y->seekers, 1, UINT32_MAX, &out->io.seekers) != 0)
+		return -1;
+	return 0;
+}
+
 static int parse_versioned(const struct line *l, struct run_results *out)
 {
 	const struct layout *y = l->lay;
-	uint64_t v;
 
 	memcpy(out->format_id, l->f[0].text, l->f[0].len); /* identify() knows it */
 	if (get_program(l, out) != 0 ||
 	    csv_copy_text(l, y->machine, out->machine, sizeof(out->machine), true) ||
 	    csv_copy_text(l, y->seed, out->seed, sizeof(out->seed), false) ||
-	    csv_get_u64(l, y->concurrency, 1, MAX_CONCURRENCY, &v) != 0)
+	    get_concurrency(l, out) != 0)
 		return -1;
-	out->concurrency = (uint32_t)v;
 	if (csv_size_value(l->f[y->size].text, l->f[y->size].len, &out->io.size_mib))
 		return csv_field_fail(l, y->size, "not a size");
+	keep_size_text(&l->f[y->size], l->f[y->size].len, out);
 	if (out->io.size_mib == 0 &&
 	    csv_require_empty(l, y->chunk, y->io_figures + 11,
-			  "value without a file size") != 0)
+			      "value without a file size") != 0)
 		return -1;
-	if (l->f[y->chunk].len != 0 &&
-	    csv_chunk_value(l->f[y->chunk].text, l->f[y->chunk].len,
-			&out->io.chunk_bytes) != 0)
-		return csv_field_fail(l, y->chunk, "not a chunk size");
-	if (y->seeks >= 0 && l->f[y->seeks].len != 0 &&
-	    csv_get_u64(l, y->seeks, 1, INT64_MAX, &out->io.seeks) != 0)
-		return -1;
-	if (y->seekers >= 0 && l->f[y->seekers].len != 0 &&
-	    csv_get_u64(l, y->seekers, 1, UINT32_MAX, &out->io.seekers) != 0)
+	if (get_io_params(l, out) != 0)
 		return -1;
 	if (l->f[y->files].len == 0)
 		return csv_require_empty(l, y->files + 1, y->file_figures + 11,
-				     "value without a file count");
+					 "value without a file count");
 	if (csv_get_u64(l, y->files, 1, INT64_MAX, &out->files.count_k) != 0 ||
 	    get_sizes(l, out) != 0 || get_dirs(l, out) != 0)
 		return -1;
@@ -191,6 +237,8 @@ static int size103_value(const struct field *f, uint64_t *mib, uint64_t *chunk)
 
 static int parse_103(const struct line *l, struct run_results *out)
 {
+	const char *colon;
+
 	strcpy(out->format_id, "1.03");
 	strcpy(out->program, "bonnie++");
 	strcpy(out->version, "1.03");
@@ -198,6 +246,11 @@ static int parse_103(const struct line *l, struct run_results *out)
 		return -1;
 	if (size103_value(&l->f[1], &out->io.size_mib, &out->io.chunk_bytes))
 		return csv_field_fail(l, 1, "not a size");
+	colon = memchr(l->f[1].text, ':', l->f[1].len);
+	keep_size_text(&l->f[1], colon ? (size_t)(colon - l->f[1].text)
+				       : l->f[1].len, out);
+	out->unrecorded |= UNRECORDED_CONCURRENCY | UNRECORDED_SEEKS |
+			   UNRECORDED_SEEKERS;
 	if (out->io.size_mib == 0 &&
 	    csv_require_empty(l, 2, 13, "value without a file size") != 0)
 		return -1;
@@ -310,6 +363,7 @@ int csv_parse_line(const char *line, struct run_results *out,
 	out->io = (struct io_params){ 0, DEFAULT_CHUNK_BYTES, DEFAULT_SEEKS,
 				      DEFAULT_SEEKERS };
 	out->files = (struct file_params){ 0, 0, 0, 1, DEFAULT_FILE_CHUNK_BYTES };
+	out->unrecorded = UNRECORDED_FILE_CHUNK;
 	if ((l.lay == &layout_103 ? parse_103(&l, out)
 				  : parse_versioned(&l, out)) != 0 ||
 	    csv_get_figures(&l, l.lay->io_figures, l.lay->io_latency, PHASE_PUTC,

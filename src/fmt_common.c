@@ -93,6 +93,14 @@ const char *fmt_size_mib(uint64_t mib, char *buf, size_t len)
 	return buf;
 }
 
+const char *fmt_size_text(const struct run_results *r, char *buf, size_t len)
+{
+	if (r->size_text[0] == '\0')
+		return fmt_size_mib(r->io.size_mib, buf, len);
+	snprintf(buf, len, "%s", r->size_text);
+	return buf;
+}
+
 const char *fmt_file_spec(const struct run_results *r, char *buf, size_t len)
 {
 	const struct file_params *f = &r->files;

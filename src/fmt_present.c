@@ -99,9 +99,11 @@ const char *present_io(const struct run_results *r, char *buf, size_t len)
 	}
 	if (fmt_concurrency(r) != 1)
 		append(buf, len, ", %" PRIu64 " copies", fmt_concurrency(r));
-	if (fmt_io_seeks(r) != DEFAULT_SEEKS)
+	if (fmt_io_seeks(r) != DEFAULT_SEEKS &&
+	    !(r->unrecorded & UNRECORDED_SEEKS))
 		append(buf, len, ", %" PRIu64 " seeks", fmt_io_seeks(r));
-	if (fmt_io_seekers(r) != DEFAULT_SEEKERS)
+	if (fmt_io_seekers(r) != DEFAULT_SEEKERS &&
+	    !(r->unrecorded & UNRECORDED_SEEKERS))
 		append(buf, len, ", %" PRIu64 " seekers", fmt_io_seekers(r));
 	return buf;
 }

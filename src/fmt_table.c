@@ -86,9 +86,11 @@ static void label_200(const struct run_results *r, char *buf, size_t len)
 		format_bytes_short(fmt_io_chunk(r), chunk, sizeof(chunk));
 	if (fmt_concurrency(r) != 1)
 		snprintf(conc, sizeof(conc), "%" PRIu32, fmt_concurrency(r));
-	if (fmt_io_seeks(r) != DEFAULT_SEEKS)
+	if (fmt_io_seeks(r) != DEFAULT_SEEKS &&
+	    !(r->unrecorded & UNRECORDED_SEEKS))
 		snprintf(seeks, sizeof(seeks), "%" PRIu64, fmt_io_seeks(r));
-	if (fmt_io_seekers(r) != DEFAULT_SEEKERS)
+	if (fmt_io_seekers(r) != DEFAULT_SEEKERS &&
+	    !(r->unrecorded & UNRECORDED_SEEKERS))
 		snprintf(seekers, sizeof(seekers), "%" PRIu64, fmt_io_seekers(r));
 	snprintf(buf + end, len - end, ":%s:%s:%s:%s", chunk, conc, seeks,
 		 seekers);
@@ -101,7 +103,7 @@ static const char *size_label(const struct table_layout *l,
 			      const struct run_results *r, bool mixed_conc,
 			      char *buf, size_t len)
 {
-	fmt_size_mib(r->io.size_mib, buf, len);
+	fmt_size_text(r, buf, len);
 	if (l->label == LABEL_103)
 		label_103(r, buf, len);
 	else if (l->label == LABEL_19X)

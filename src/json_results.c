@@ -200,6 +200,23 @@ static int want_u32(const struct where *w, const struct json_value *obj,
 	return 0;
 }
 
+/*
+ * A parameter a CSV source may not have recorded: null sets BIT in
+ * *UNRECORDED (and leaves *out 0, which reads as the default).
+ */
+static int want_recorded(const struct where *w, const struct json_value *obj,
+			 const char *key, uint64_t max, uint64_t *out,
+			 unsigned bit, unsigned *unrecorded)
+{
+	bool known;
+
+	if (want_uint(w, obj, key, true, max, out, &known) != 0)
+		return -1;
+	if (!known)
+		*unrecorded |= bit;
+	return 0;
+}
+
 /* A signed integer (files.max_bytes: -1 hard links, -2 symlinks). */
 static int want_i64(const struct where *w, const struct json_value *obj,
 		    const char *key, int64_t *out)
@@ -388,21 +405,28 @@ static int read_config(const struct where *top, const struct json_value *run,
 	struct where w = child(top, "config", -1), wf = child(&w, "files", -1);
 	bool known;
 	int char_io;
+	uint64_t conc;
 
 	if (want_object(top, run, "config", false, &c) != 0 ||
 	    want_text(&w, c, "directory", true, r->dir, sizeof(r->dir)) != 0 ||
 	    want_u64(&w, c, "size_mib", false, &r->io.size_mib) != 0 ||
-	    want_u64(&w, c, "chunk_bytes", false, &r->io.chunk_bytes) != 0 ||
-	    want_u64(&w, c, "seeks", false, &r->io.seeks) != 0 ||
-	    want_u64(&w, c, "seekers", false, &r->io.seekers) != 0 ||
+	    want_recorded(&w, c, "chunk_bytes", UINT64_MAX, &r->io.chunk_bytes,
+			  UNRECORDED_CHUNK, &r->unrecorded) != 0 ||
+	    want_recorded(&w, c, "seeks", UINT64_MAX, &r->io.seeks,
+			  UNRECORDED_SEEKS, &r->unrecorded) != 0 ||
+	    want_recorded(&w, c, "seekers", UINT64_MAX, &r->io.seekers,
+			  UNRECORDED_SEEKERS, &r->unrecorded) != 0 ||
 	    want_u64(&w, c, "perchar_mib", true, &r->perchar_mib) != 0 ||
 	    want_object(&w, c, "files", false, &f) != 0 ||
 	    want_u64(&wf, f, "count_k", false, &r->files.count_k) != 0 ||
 	    want_i64(&wf, f, "max_bytes", &r->files.max_bytes) != 0 ||
 	    want_i64(&wf, f, "min_bytes", &r->files.min_bytes) != 0 ||
 	    want_u64(&wf, f, "dirs", false, &r->files.dirs) != 0 ||
-	    want_u64(&wf, f, "chunk_bytes", false, &r->files.chunk_bytes) != 0 ||
-	    want_u32(&w, c, "concurrency", false, &r->concurrency) != 0 ||
+	    want_recorded(&wf, f, "chunk_bytes", UINT64_MAX,
+			  &r->files.chunk_bytes, UNRECORDED_FILE_CHUNK,
+			  &r->unrecorded) != 0 ||
+	    want_recorded(&w, c, "concurrency", UINT32_MAX, &conc,
+			  UNRECORDED_CONCURRENCY, &r->unrecorded) != 0 ||
 	    want_bool(&w, c, "direct", true, &r->mode.direct, &known) != 0 ||
 	    want_bool(&w, c, "sync_writes", true, &r->mode.sync_writes, &known) != 0 ||
 	    want_bool(&w, c, "zeros", true, &r->mode.zeros, &known) != 0 ||
@@ -412,6 +436,7 @@ static int read_config(const struct where *top, const struct json_value *run,
 	    want_u32(&w, c, "random_time_s", true, &r->random_time_s) != 0)
 		return -1;
 	r->mode.char_io = char_io == 1 ? CHAR_IO_SYSCALL : CHAR_IO_STDIO;
+	r->concurrency = (uint32_t)conc;
 	return 0;
 }
 

@@ -356,6 +356,64 @@ static void test_text_196(void)
 	free(t);
 }
 
+/* One line through report --format NAME; the text (free it). */
+static char *convert(const char *line, const char *name)
+{
+	struct run_results r;
+	struct parse_error err;
+
+	if (csv_parse_line(line, &r, &err) != 1) {
+		printf("# %s: %s\n", line, err.msg);
+		return strdup("");
+	}
+	return render(name, &r, 1);
+}
+
+/* Issue 13: what a layout does not record stays empty, and the size keeps its text. */
+static void test_unrecorded(void)
+{
+	static const char l103[] = "box,8192M,25694,86,34366,20,12165,5,14105,61,26306,4,84.4,0,16,1083,82,+++++,+++,28930,83,1258,91,+++++,+++,3121,78";
+	static const char l196[] = "1.96,1.96,ism,1,1307255609,2G,,,,75460,10,81179,11,,,3460452,94,236.8,6,,,,,,,,,,,,,,,,,,,1366ms,1345ms,,56us,569ms,,,,,,";
+	static const char l198[] = "1.98,2.00a,h,1,7,64M,,100,3,,,1000,1,2000,2,,,3000,3,100.0,1,,,,,,,,,,,,,,,,,,,1us,2us,,3us,4us,,,,,,";
+	char *t;
+
+	t = convert(l103, "text-1.03");
+	CHECK("1.03 size text 8192M stays in text", strstr(t, "\nbox           8192M 25694  86 "));
+	free(t);
+	t = convert(l103, "csv-1.03");
+	CHECK("1.03 line round trips with 8192M", strncmp(t, l103, strlen(l103)) == 0);
+	free(t);
+	t = convert(l103, "csv-1.98");
+	CHECK_STR("1.03 as 1.98: no concurrency, seek count or seekers invented",
+		  t, "1.98,1.03,box,,,8192M,,,,25694,86,34366,20,12165,5,14105,61,26306,4,84.4,0,16,,,,,1083,82,+++++,+++,28930,83,1258,91,+++++,+++,3121,78,,,,,,,,,,,,\n");
+	free(t);
+	t = convert(l196, "csv-1.98");
+	CHECK_STR("1.96 as 1.98: seek count and seekers stay empty", t,
+		  "1.98,1.96,ism,1,1307255609,2G,,,,,,75460,10,81179,11,,,3460452,94,236.8,6,,,,,,,,,,,,,,,,,,,1366ms,1345ms,,56us,569ms,,,,,,\n");
+	{
+		char *again = convert(t, "csv-1.96");
+
+		CHECK_STR("... and back to 1.96 unchanged", again, "1.96,1.96,ism,1,1307255609,2G,,,,75460,10,81179,11,,,3460452,94,236.8,6,,,,,,,,,,,,,,,,,,,1366ms,1345ms,,56us,569ms,,,,,,\n");
+		free(again);
+	}
+	free(t);
+	t = convert(l196, "json");
+	CHECK("1.96 in JSON: seeks and seekers null", strstr(t, "\"seeks\": null, \"seekers\": null"));
+	CHECK("1.96 in JSON: chunk recorded (empty = 8192)", strstr(t, "\"chunk_bytes\": 8192"));
+	free(t);
+	t = convert(l103, "json");
+	CHECK("1.03 in JSON: concurrency null", strstr(t, "\"concurrency\": null"));
+	free(t);
+	t = convert(l198, "json");
+	CHECK("bonnie++ 1.98 in JSON: chunk null (never written), seeks kept",
+	      strstr(t, "\"chunk_bytes\": null, \"seeks\": 100, \"seekers\": 3"));
+	CHECK("file chunk null", strstr(t, "\"dirs\": 1, \"chunk_bytes\": null}"));
+	free(t);
+	t = convert(l198, "csv-1.98");
+	CHECK("bonnie++ 1.98 round trip", strncmp(t, l198, strlen(l198)) == 0);
+	free(t);
+}
+
 static void test_pieces(void)
 {
 	struct run_results runs[MAX_RUNS];
@@ -436,6 +494,7 @@ int main(void)
 	check_set("hand", runs, n);
 	test_summary();
 	test_text_196();
+	test_unrecorded();
 	test_pieces();
 	return check_done();
 }
