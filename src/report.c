@@ -13,8 +13,8 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "csv.h"
 #include "format.h"
+#include "report_input.h"
 #include "summary.h"
 
 void report_usage(FILE *out)
@@ -27,8 +27,9 @@ static void report_help(FILE *out)
 	fputs("usage: ", out);
 	report_usage(out);
 	fputs("\nReads CSV lines of bonnie++ 1.03, 1.93c, 1.96, 1.97, 1.98 and "
-	      "of clyde from\nthe files (standard input without any) and prints "
-	      "every run in one comparison.\n\n  --format fmt\n", out);
+	      "of clyde, and\nclyde's JSON, from the files (standard input "
+	      "without any) and prints every\nrun in one comparison.\n\n"
+	      "  --format fmt\n", out);
 	for (size_t f = 0; f < format_count; f++)
 		fprintf(out, "      %-10s %s\n", format_table[f].report_name,
 			format_table[f].help);
@@ -56,88 +57,6 @@ static int list_push(struct run_list *list, const struct run_results *r)
 	}
 	list->v[list->n++] = *r;
 	return 0;
-}
-
-/* A line cut here is still longer than the parser allows, so it says so. */
-#define LINE_KEEP (CSV_LINE_MAX + 3)
-
-/*
- * The next line of IN into BUF (LINE_KEEP + 1 bytes), NUL bytes and the
- * newline included, NUL-terminated. Past LINE_KEEP bytes the rest of the
- * line is read and dropped: a file with no newline (a disk image, /dev/zero)
- * costs no more memory than one line. Returns the bytes kept, -1 at the end.
- */
-static ssize_t read_line(FILE *in, char *buf)
-{
-	size_t len = 0;
-	int c = EOF;
-
-	while ((c = getc_unlocked(in)) != EOF) {
-		if (len < LINE_KEEP)
-			buf[len++] = (char)c;
-		if (c == '\n')
-			break;
-	}
-	if (c == EOF && len == 0)
-		return -1;
-	buf[len] = '\0';
-	return (ssize_t)len;
-}
-
-/*
- * Every line of IN (called NAME in messages) into LIST. Returns 0, 1 when
- * some line was bad or the stream failed (each said on stderr), -1 when
- * memory ran out.
- */
-static int read_stream(FILE *in, const char *name, struct run_list *list)
-{
-	static const char bom[] = "\xef\xbb\xbf";
-	char *line = malloc(LINE_KEEP + 1);
-	size_t lineno = 0;
-	ssize_t len;
-	int status = 0;
-
-	if (!line)
-		return -1;
-	while ((len = read_line(in, line)) >= 0) {
-		struct parse_error err = { "" };
-		struct run_results r;
-		const char *nul = memchr(line, '\0', (size_t)len);
-		int rc;
-
-		lineno++;
-		/* A spreadsheet's byte-order mark before the first line. */
-		if (lineno == 1 && len >= 3 && memcmp(line, bom, 3) == 0) {
-			memmove(line, line + 3, (size_t)len - 2);
-			len -= 3;
-			nul = memchr(line, '\0', (size_t)len);
-		}
-		/*
-		 * The parser sees the text up to a NUL: a bad byte it finds
-		 * there comes first, anything else it says is beside the point.
-		 */
-		rc = csv_parse_line(line, &r, &err);
-		if (nul && (rc >= 0 || (strncmp(err.msg, "control ", 8) != 0 &&
-					strncmp(err.msg, "binary ", 7) != 0))) {
-			snprintf(err.msg, sizeof(err.msg), "binary byte 0x00 at "
-				 "byte %zu", (size_t)(nul - line) + 1);
-			rc = -1;
-		}
-		if (rc < 0) {
-			fprintf(stderr, "clyde: %s:%zu: %s\n", name, lineno,
-				err.msg);
-			status = 1;
-		} else if (rc > 0 && list_push(list, &r) != 0) {
-			status = -1;
-			break;
-		}
-	}
-	if (status >= 0 && ferror(in)) {
-		fprintf(stderr, "clyde: %s: read: %s\n", name, strerror(errno));
-		status = 1;
-	}
-	free(line);
-	return status;
 }
 
 /* Options into *format and *summary; -1 after a usage error, 1 after --help. */
@@ -186,31 +105,27 @@ static int parse_options(int argc, char **argv,
 	return 0;
 }
 
-/* Read every input named in ARGV[first..argc), or stdin. */
+/* Every run of the inputs into LIST; 0, 1 after a bad input, -1 without memory. */
 static int read_inputs(int argc, char **argv, int first,
 		       struct run_list *list)
 {
-	int status = 0;
+	struct report_input *in = report_input_open(argv + first,
+						    (size_t)(argc - first),
+						    stderr);
+	struct run_results r;
+	int rc;
 
-	if (first >= argc)
-		return read_stream(stdin, "stdin", list);
-	for (int i = first; i < argc && status >= 0; i++) {
-		bool is_stdin = strcmp(argv[i], "-") == 0;
-		FILE *in = is_stdin ? stdin : fopen(argv[i], "r");
-		int rc;
-
-		if (!in) {
-			fprintf(stderr, "clyde: %s: %s\n", argv[i],
-				strerror(errno));
-			status = 1;
-			continue;
+	if (!in)
+		return -1;
+	while ((rc = report_input_next(in, &r)) > 0)
+		if (list_push(list, &r) != 0) {
+			rc = -1;
+			break;
 		}
-		rc = read_stream(in, is_stdin ? "stdin" : argv[i], list);
-		if (!is_stdin)
-			fclose(in);
-		status = rc < 0 ? rc : (status | rc);
-	}
-	return status;
+	if (rc == 0)
+		rc = report_input_status(in);
+	report_input_close(in);
+	return rc;
 }
 
 int report_main(int argc, char **argv)

@@ -179,15 +179,31 @@ report "help" --help
 checks "--help: exit 0, lists every format" '[ $st -eq 0 ] && has_out text-1.96 && has_out csv-1.98 && has_out --summary'
 check "clyde --help shows report" sh -c "$CLYDE --help | grep -q '^       clyde report \[--format fmt\] \[--summary\] \[file ...\]$'"
 
-# Binary junk, a 100 KB line, no runs at all.
+# Binary data: refused at its first tell-tale byte with one line, never
+# read to the end (/dev/zero has no end); text with a bad byte on a later
+# line is a bad line like any other.
 printf '\001\002\377\376junk\000more\n\000\000\n%s\n\377\nname\000,x\n' "$good" >"$T/junk.csv"
 report "junk" "$T/junk.csv"
 check "binary junk: exit 1" [ $st -eq 1 ]
-check "binary junk: line 1, first bad byte" has_err "clyde: $T/junk.csv:1: control character 0x01 at byte 1"
-check "binary junk: line 2 (NUL)" has_err "clyde: $T/junk.csv:2: binary byte 0x00 at byte 1"
-check "binary junk: line 4" grep -q "^clyde: $T/junk.csv:4: binary byte 0xff at byte 1" "$T/err"
-check "binary junk: NUL after text, line 5" has_err "clyde: $T/junk.csv:5: binary byte 0x00 at byte 5"
-check "binary junk: good line 3 shown" has_out "fixturebox"
+check "binary junk: one line" [ "$(wc -l <"$T/err")" -eq 1 ]
+check "binary junk: the first bad byte" has_err "clyde: $T/junk.csv:1: binary data (byte 0x01 at byte 1), not CSV or JSON; $T/junk.csv is not read further"
+timeout 10 $CLYDE report /dev/zero >"$T/out" 2>"$T/err"
+st=$?
+check "/dev/zero: refused at once, exit 1" [ $st -eq 1 ]
+check "/dev/zero: one line" has_err "clyde: /dev/zero:1: binary data (byte 0x00 at byte 1), not CSV or JSON; /dev/zero is not read further"
+check "/dev/zero: nothing on stdout" [ ! -s "$T/out" ]
+timeout 10 $CLYDE report /dev/urandom "$T/one.csv" >"$T/out" 2>"$T/err"
+st=$?
+checks "/dev/urandom: refused in one line, the next file still read" \
+	'[ $st -eq 1 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q "^clyde: /dev/urandom:[0-9]*: binary data" "$T/err" && has_out fixturebox'
+head -c 1000000 /dev/zero | cat - >"$T/zeros"
+timeout 10 $CLYDE report <"$T/zeros" >"$T/out" 2>"$T/err"
+check "zeros on stdin: one line" has_err "clyde: stdin:1: binary data (byte 0x00 at byte 1), not CSV or JSON; stdin is not read further"
+{ echo "$good"; printf '\377\n'; echo "$good" | sed 's/fixturebox/second/'; printf 'x\000y\n'; echo "$good"; } >"$T/late.csv"
+report "late junk" "$T/late.csv"
+check "bad byte on a later line: that line only" has_err "clyde: $T/late.csv:2: binary byte 0xff at byte 1"
+check "a NUL on a later line: the rest is not read" has_err "clyde: $T/late.csv:4: binary data (byte 0x00 at byte 2), not CSV or JSON; $T/late.csv is not read further"
+checks "late junk: the lines before are shown" '[ $st -eq 1 ] && has_out fixturebox && has_out second && [ "$(wc -l <"$T/err")" -eq 2 ]'
 head -c 102400 /dev/zero | tr '\0' 'x' >"$T/long.csv"
 printf '\n%s\n' "$good" >>"$T/long.csv"
 report "long line" "$T/long.csv"
