@@ -41,8 +41,9 @@ extern const struct table_layout table_layout_103, table_layout_19x,
  * widens the name column to the longest name instead of bonnie++'s 19
  * columns, so nothing is cut. Nothing for n == 0.
  */
+struct run_source;
 void fmt_table(FILE *out, const struct table_layout *layout,
-	       const struct run_results *runs, size_t n, bool wide_names);
+	       struct run_source *src, bool wide_names);
 
 /* The CSV header line of FORMAT, as bonnie++ prints it before -x runs. */
 void fmt_csv_header(FILE *out, enum csv_format format);
@@ -91,16 +92,20 @@ void fmt_truth_warning(FILE *out, const struct run_results *r);
  */
 void fmt_json(FILE *out, const struct run_results *runs, size_t n, bool as_array);
 
+/* The JSON object of one run, without a newline (what fmt_json repeats). */
+void fmt_json_run(FILE *out, const struct run_results *r);
+
 /*
  * The human formats of clyde report. Rates show as MiB/s with one decimal
  * (the source's KiB/s / 1024), seeks/s and files/s, CPU in percent,
  * "+++++" for a test too fast to measure, nothing for a test not run, and
  * the maximum latency where the source has it. Machine names are escaped
- * for the target format. Pure: they read only RUNS[0..n).
+ * for the target format. Pure: they read only the runs of SRC, in several
+ * passes (see run_source.h), one run at a time.
  */
 
 /* GitHub-flavoured Markdown tables: I/O, file tests, latency; a row per run. */
-void fmt_markdown(FILE *out, const struct run_results *runs, size_t n);
+void fmt_markdown(FILE *out, struct run_source *src);
 
 /*
  * One self-contained HTML5 page (inline CSS, no scripts): a table for the
@@ -108,13 +113,13 @@ void fmt_markdown(FILE *out, const struct run_results *runs, size_t n);
  * column shaded from worst (red) to best (green) as bon_csv2html does:
  * rates high = good, CPU per unit of rate low = good, latency low = good.
  */
-void fmt_html(FILE *out, const struct run_results *runs, size_t n);
+void fmt_html(FILE *out, struct run_source *src);
 
 /*
  * One self-contained SVG image: a horizontal bar chart per test that any run
  * has, one labelled bar per run on a common scale with an axis; "+++++" is
  * labelled "too fast to measure" instead of drawn as a bar.
  */
-void fmt_svg(FILE *out, const struct run_results *runs, size_t n);
+void fmt_svg(FILE *out, struct run_source *src);
 
 #endif

@@ -30,8 +30,21 @@ uint64_t fmt_io_seekers(const struct run_results *r);
 uint32_t fmt_concurrency(const struct run_results *r);
 bool fmt_has_io(const struct run_results *r);
 bool fmt_has_files(const struct run_results *r);
-bool fmt_any_io(const struct run_results *runs, size_t n);
-bool fmt_any_files(const struct run_results *runs, size_t n);
+
+/*
+ * What the runs of a source hold, learned in one pass so that no
+ * formatter reads them again for it: how many, which tests any of them
+ * has (a value or +++++) and which have a maximum latency, how many have
+ * I/O and file tests.
+ */
+struct fmt_usage {
+	size_t n;
+	size_t io_rows, file_rows;
+	bool used[PHASE_COUNT];
+	bool latency[PHASE_COUNT];
+};
+struct run_source;
+void fmt_usage(struct run_source *src, struct fmt_usage *u);
 
 /* A rate or CPU figure as bonnie++ prints it: truncated, clamped to 0..INT64_MAX. */
 int64_t fmt_whole(double value);

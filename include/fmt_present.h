@@ -57,12 +57,6 @@ const char *present_io(const struct run_results *r, char *buf, size_t len);
 /* "16384 files", "1024 files, 100-1000 B, 2 dirs", "1024 hard links". */
 const char *present_files(const struct run_results *r, char *buf, size_t len);
 
-/* Whether any run has a figure (value or +++++) / a latency for PHASE. */
-bool present_used(const struct run_results *runs, size_t n,
-		  enum phase_id phase);
-bool present_has_latency(const struct run_results *runs, size_t n,
-			 enum phase_id phase);
-
 /*
  * A column's range for shading: call present_scale_add for every value,
  * then present_scale_pos gives 0 (worst) .. 1 (best). Columns with fewer

@@ -10,6 +10,7 @@
 #include "fmt.h"
 #include "fmt_internal.h"
 #include "fmt_present.h"
+#include "run_source.h"
 
 static const char html_style[] =
 	"body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;"
@@ -47,26 +48,28 @@ static double cpu_per_rate(const struct phase_result *ph, enum phase_id p)
 	return ph->cpu_pct / present_value(ph, p);
 }
 
-static void column_init(struct html_column *c, enum phase_id p,
-			const struct run_results *runs, size_t n,
-			bool (*has)(const struct run_results *))
+static void column_init(struct html_column *c, enum phase_id p)
 {
 	c->phase = p;
 	present_scale_init(&c->rate, true);
 	present_scale_init(&c->cpu, false);
 	present_scale_init(&c->lat, false);
-	for (size_t i = 0; i < n; i++) {
-		const struct phase_result *ph = &runs[i].phase[p];
+}
 
-		if (!has(&runs[i]) || ph->state == FIGURE_NONE)
-			continue;
-		if (ph->lat.max_ns != 0)
-			present_scale_add(&c->lat, (double)ph->lat.max_ns);
-		if (ph->state != FIGURE_VALUE || present_value(ph, p) <= 0)
-			continue;
-		present_scale_add(&c->rate, present_value(ph, p));
-		present_scale_add(&c->cpu, cpu_per_rate(ph, p));
-	}
+/* Run R's figures into column C's scales. */
+static void column_add(struct html_column *c, const struct run_results *r)
+{
+	const struct phase_result *ph = &r->phase[c->phase];
+	enum phase_id p = c->phase;
+
+	if (ph->state == FIGURE_NONE)
+		return;
+	if (ph->lat.max_ns != 0)
+		present_scale_add(&c->lat, (double)ph->lat.max_ns);
+	if (ph->state != FIGURE_VALUE || present_value(ph, p) <= 0)
+		return;
+	present_scale_add(&c->rate, present_value(ph, p));
+	present_scale_add(&c->cpu, cpu_per_rate(ph, p));
 }
 
 static void html_figure(FILE *out, const struct run_results *r,
@@ -123,7 +126,8 @@ static bool row_has_latency(const struct run_results *r,
 }
 
 /* One table for the tests FIRST..LAST that some run has, rows for the runs that HAS. */
-static void html_part(FILE *out, const struct run_results *runs, size_t n,
+static void html_part(FILE *out, struct run_source *src,
+		      const struct fmt_usage *use,
 		      enum phase_id first, enum phase_id last,
 		      const char *title, const char *what,
 		      bool (*has)(const struct run_results *),
@@ -131,14 +135,17 @@ static void html_part(FILE *out, const struct run_results *runs, size_t n,
 					      char *, size_t))
 {
 	struct html_column cols[PHASE_COUNT];
+	const struct run_results *r;
 	size_t n_cols = 0;
 
 	for (int p = first; p <= (int)last; p++)
-		if (present_used(runs, n, (enum phase_id)p))
-			column_init(&cols[n_cols++], (enum phase_id)p, runs, n,
-				    has);
+		if (use->used[p])
+			column_init(&cols[n_cols++], (enum phase_id)p);
 	if (n_cols == 0)
 		return;
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++)
+		for (size_t k = 0; k < n_cols && has(r); k++)
+			column_add(&cols[k], r);
 	fprintf(out, "<h2>%s</h2>\n<table>\n<thead>\n<tr><th rowspan=\"2\">"
 		"Machine</th><th rowspan=\"2\">%s</th>", title, what);
 	for (size_t k = 0; k < n_cols; k++)
@@ -149,8 +156,7 @@ static void html_part(FILE *out, const struct run_results *runs, size_t n,
 		fprintf(out, "<th>%s</th><th>CPU %%</th>",
 			present_unit_name(phase_table[cols[k].phase].unit));
 	fputs("</tr>\n</thead>\n<tbody>\n", out);
-	for (size_t i = 0; i < n; i++) {
-		const struct run_results *r = &runs[i];
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++) {
 		bool lat = row_has_latency(r, cols, n_cols);
 		char text[FMT_TEXT_MAX];
 
@@ -193,8 +199,13 @@ static void html_key(FILE *out)
 	fputs("best</p>\n", out);
 }
 
-void fmt_html(FILE *out, const struct run_results *runs, size_t n)
+void fmt_html(FILE *out, struct run_source *src)
 {
+	struct fmt_usage use;
+	size_t n;
+
+	fmt_usage(src, &use);
+	n = use.n;
 	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 		"<meta charset=\"utf-8\">\n"
 		"<meta name=\"generator\" content=\"clyde %s\">\n"
@@ -206,9 +217,9 @@ void fmt_html(FILE *out, const struct run_results *runs, size_t n)
 		"measure\" is bonnie++'s +++++: the test took under 0.5 s.</p>\n",
 		CLYDE_VERSION, html_style, n, n == 1 ? "" : "s");
 	html_key(out);
-	html_part(out, runs, n, PHASE_PUTC, PHASE_SEEKS, "Sequential I/O",
+	html_part(out, src, &use, PHASE_PUTC, PHASE_SEEKS, "Sequential I/O",
 		  "Test size", fmt_has_io, present_io);
-	html_part(out, runs, n, PHASE_SEQ_CREATE, PHASE_RAN_DELETE,
+	html_part(out, src, &use, PHASE_SEQ_CREATE, PHASE_RAN_DELETE,
 		  "File tests", "Files", fmt_has_files, present_files);
 	fputs("</body>\n</html>\n", out);
 }

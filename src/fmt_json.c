@@ -353,6 +353,11 @@ static void put_run(FILE *out, const struct run_results *r)
 	fputs(first ? "]\n}" : "\n  ]\n}", out);
 }
 
+void fmt_json_run(FILE *out, const struct run_results *r)
+{
+	put_run(out, r);
+}
+
 void fmt_json(FILE *out, const struct run_results *runs, size_t n, bool as_array)
 {
 	if (!as_array) {

@@ -9,11 +9,13 @@
 #include "fmt.h"
 #include "fmt_internal.h"
 #include "fmt_present.h"
+#include "run_source.h"
 
-/* Whether a block was printed (blocks are separated by an empty line) and
- * what the notes under the tables must explain. */
+/* Whether a block was printed (blocks are separated by an empty line),
+ * what the notes under the tables must explain, and what the runs hold. */
 struct md_seen {
 	bool started, too_fast, not_run;
+	struct fmt_usage use;
 };
 
 static void md_block(FILE *out, struct md_seen *seen)
@@ -66,17 +68,19 @@ static void md_figure(FILE *out, const struct run_results *r,
  * One table of tests FIRST..LAST (those some run has) for the runs that
  * HAS: the machine, DESCRIBE's text, then a figure per test.
  */
-static void md_part(FILE *out, const struct run_results *runs, size_t n,
+static void md_part(FILE *out, struct run_source *src,
 		    enum phase_id first, enum phase_id last, const char *title,
 		    const char *what, bool (*has)(const struct run_results *),
 		    const char *(*describe)(const struct run_results *, char *,
 					    size_t),
 		    struct md_seen *seen)
 {
+	const bool *used = seen->use.used;
+	const struct run_results *r;
 	size_t cols = 0;
 
 	for (int p = first; p <= (int)last; p++)
-		cols += present_used(runs, n, (enum phase_id)p);
+		cols += used[p];
 	if (cols == 0)
 		return;
 	md_block(out, seen);
@@ -84,22 +88,22 @@ static void md_part(FILE *out, const struct run_results *runs, size_t n,
 	for (int p = first; p <= (int)last; p++) {
 		const struct phase_info *t = &phase_table[p];
 
-		if (present_used(runs, n, (enum phase_id)p))
+		if (used[p])
 			fprintf(out, " %s (CPU %%) |", t->column);
 	}
 	fputc('\n', out);
 	md_rule(out, 2, cols);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++) {
 		char text[FMT_TEXT_MAX];
 
-		if (!has(&runs[i]))
+		if (!has(r))
 			continue;
 		fputs("| ", out);
-		md_text(out, runs[i].machine);
-		fprintf(out, " | %s |", describe(&runs[i], text, sizeof(text)));
+		md_text(out, r->machine);
+		fprintf(out, " | %s |", describe(r, text, sizeof(text)));
 		for (int p = first; p <= (int)last; p++)
-			if (present_used(runs, n, (enum phase_id)p))
-				md_figure(out, &runs[i], (enum phase_id)p, seen);
+			if (used[p])
+				md_figure(out, r, (enum phase_id)p, seen);
 		fputc('\n', out);
 	}
 }
@@ -112,34 +116,35 @@ static bool run_has_latency(const struct run_results *r)
 	return false;
 }
 
-static void md_latency(FILE *out, const struct run_results *runs, size_t n,
-		       struct md_seen *seen)
+static void md_latency(FILE *out, struct run_source *src, struct md_seen *seen)
 {
+	const bool *latency = seen->use.latency;
+	const struct run_results *r;
 	size_t cols = 0;
 
 	for (int p = 0; p < PHASE_COUNT; p++)
-		cols += present_has_latency(runs, n, (enum phase_id)p);
+		cols += latency[p];
 	if (cols == 0)
 		return;
 	md_block(out, seen);
 	fputs("**Latency**: the slowest single operation of each test\n\n"
 	      "| Machine |", out);
 	for (int p = 0; p < PHASE_COUNT; p++)
-		if (present_has_latency(runs, n, (enum phase_id)p))
+		if (latency[p])
 			fprintf(out, " %s |", phase_table[p].title);
 	fputc('\n', out);
 	md_rule(out, 1, cols);
-	for (size_t i = 0; i < n; i++) {
-		if (!run_has_latency(&runs[i]))
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++) {
+		if (!run_has_latency(r))
 			continue;
 		fputs("| ", out);
-		md_text(out, runs[i].machine);
+		md_text(out, r->machine);
 		fputs(" |", out);
 		for (int p = 0; p < PHASE_COUNT; p++) {
-			const struct phase_result *ph = &runs[i].phase[p];
+			const struct phase_result *ph = &r->phase[p];
 			char text[PRESENT_TEXT_MAX];
 
-			if (!present_has_latency(runs, n, (enum phase_id)p))
+			if (!latency[p])
 				continue;
 			fprintf(out, " %s |",
 				ph->state == FIGURE_NONE
@@ -151,18 +156,19 @@ static void md_latency(FILE *out, const struct run_results *runs, size_t n,
 	}
 }
 
-void fmt_markdown(FILE *out, const struct run_results *runs, size_t n)
+void fmt_markdown(FILE *out, struct run_source *src)
 {
-	struct md_seen seen = { false, false, false };
+	struct md_seen seen = { .started = false };
 
-	md_part(out, runs, n, PHASE_PUTC, PHASE_SEEKS,
+	fmt_usage(src, &seen.use);
+	md_part(out, src, PHASE_PUTC, PHASE_SEEKS,
 		"**Sequential I/O**: MiB/s (1 MiB = 1024 KiB) and seeks/s, "
 		"with CPU % in parentheses", "Test size", fmt_has_io,
 		present_io, &seen);
-	md_part(out, runs, n, PHASE_SEQ_CREATE, PHASE_RAN_DELETE,
+	md_part(out, src, PHASE_SEQ_CREATE, PHASE_RAN_DELETE,
 		"**File tests**: files/s, with CPU % in parentheses", "Files",
 		fmt_has_files, present_files, &seen);
-	md_latency(out, runs, n, &seen);
+	md_latency(out, src, &seen);
 	if (seen.too_fast || seen.not_run)
 		md_block(out, &seen);
 	if (seen.too_fast)

@@ -130,25 +130,6 @@ const char *present_files(const struct run_results *r, char *buf, size_t len)
 	return buf;
 }
 
-bool present_used(const struct run_results *runs, size_t n,
-		  enum phase_id phase)
-{
-	for (size_t i = 0; i < n; i++)
-		if (runs[i].phase[phase].state != FIGURE_NONE)
-			return true;
-	return false;
-}
-
-bool present_has_latency(const struct run_results *runs, size_t n,
-			 enum phase_id phase)
-{
-	for (size_t i = 0; i < n; i++)
-		if (runs[i].phase[phase].state != FIGURE_NONE &&
-		    runs[i].phase[phase].lat.max_ns != 0)
-			return true;
-	return false;
-}
-
 void present_scale_init(struct present_scale *s, bool higher_is_better)
 {
 	s->lo = s->hi = 0.0;

@@ -11,6 +11,7 @@
 #include "fmt.h"
 #include "fmt_internal.h"
 #include "fmt_present.h"
+#include "run_source.h"
 #include "utf8.h"
 
 #define SVG_MARGIN 16
@@ -60,10 +61,15 @@ static void svg_colour(FILE *out, size_t i)
 /* Geometry shared by every chart: where the bars start, how wide it all is. */
 struct svg_frame {
 	FILE *out;
+	struct run_source *src;
 	int label_px;  /* room for the names, right-aligned at x0 - 6 */
 	int x0;        /* where bars start */
 	int width;
 	size_t name_cols; /* names longer than this are cut, with an ellipsis */
+	size_t longest;   /* the longest name, in columns */
+	struct fmt_usage use;
+	double max[PHASE_COUNT]; /* the largest value of each test */
+	bool bars[PHASE_COUNT];  /* some run has a value to draw */
 };
 
 /* NAME, escaped, cut to COLS characters with an ellipsis when longer. */
@@ -141,28 +147,16 @@ static void svg_axis(const struct svg_frame *f, int top, int bottom,
 }
 
 /* One chart for PHASE over the runs that HAS; returns the y below it. */
-static int svg_chart(const struct svg_frame *f, const struct run_results *runs,
-		     size_t n, enum phase_id phase,
+static int svg_chart(const struct svg_frame *f, enum phase_id phase,
 		     bool (*has)(const struct run_results *), int y)
 {
 	const struct phase_info *t = &phase_table[phase];
-	double max = 0, axis_max, step;
-	size_t rows = 0;
-	bool bars = false;
+	const struct run_results *r;
+	double max = f->max[phase], axis_max, step;
+	size_t rows = phase <= PHASE_IO_LAST ? f->use.io_rows : f->use.file_rows;
+	bool bars = f->bars[phase];
 	int top, row = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		const struct phase_result *ph = &runs[i].phase[phase];
-
-		if (!has(&runs[i]))
-			continue;
-		rows++;
-		if (ph->state != FIGURE_VALUE)
-			continue;
-		bars = true;
-		if (present_value(ph, phase) > max)
-			max = present_value(ph, phase);
-	}
 	step = nice_step(max);
 	axis_max = step;
 	while (axis_max < max * (1 - 1e-12))
@@ -174,19 +168,19 @@ static int svg_chart(const struct svg_frame *f, const struct run_results *runs,
 		t->title, present_unit_name(t->unit));
 	top = y + SVG_TITLE_PX;
 	svg_axis(f, top - 4, top + (int)rows * SVG_PITCH, bars, axis_max, step);
-	for (size_t i = 0; i < n; i++) {
-		const struct phase_result *ph = &runs[i].phase[phase];
+	for (size_t i = 0; (r = run_at(f->src, i)) != NULL; i++) {
+		const struct phase_result *ph = &r->phase[phase];
 		int by = top + row * SVG_PITCH;
 		char rate[PRESENT_TEXT_MAX], cpu[PRESENT_TEXT_MAX];
 
-		if (!has(&runs[i]))
+		if (!has(r))
 			continue;
 		row++;
 		fprintf(f->out, "<text class=\"name\" x=\"%d\" y=\"%d\"><title>",
 			f->x0 - 6, by + 12);
-		present_markup_text(f->out, runs[i].machine);
+		present_markup_text(f->out, r->machine);
 		fputs("</title>", f->out);
-		svg_name(f->out, runs[i].machine, f->name_cols);
+		svg_name(f->out, r->machine, f->name_cols);
 		fputs("</text>\n", f->out);
 		if (ph->state == FIGURE_NONE) {
 			fprintf(f->out, "<text class=\"note\" x=\"%d\" y=\"%d\">"
@@ -216,26 +210,38 @@ static int svg_chart(const struct svg_frame *f, const struct run_results *runs,
 	return top + (int)rows * SVG_PITCH + SVG_AXIS_PX + SVG_GAP;
 }
 
-static size_t part_rows(const struct run_results *runs, size_t n,
-			bool (*has)(const struct run_results *))
+/* One pass over the runs: the longest name, each test's largest value. */
+static void svg_survey(struct svg_frame *f)
 {
-	size_t rows = 0;
+	const struct run_results *r;
 
-	for (size_t i = 0; i < n; i++)
-		rows += has(&runs[i]);
-	return rows;
+	fmt_usage(f->src, &f->use);
+	for (size_t i = 0; (r = run_at(f->src, i)) != NULL; i++) {
+		if (utf8_cols(r->machine) > f->longest)
+			f->longest = utf8_cols(r->machine);
+		for (int p = 0; p < PHASE_COUNT; p++) {
+			const struct phase_result *ph = &r->phase[p];
+			bool io = p <= PHASE_IO_LAST;
+
+			if (ph->state != FIGURE_VALUE ||
+			    !(io ? fmt_has_io(r) : fmt_has_files(r)))
+				continue;
+			f->bars[p] = true;
+			if (present_value(ph, (enum phase_id)p) > f->max[p])
+				f->max[p] = present_value(ph, (enum phase_id)p);
+		}
+	}
 }
 
-void fmt_svg(FILE *out, const struct run_results *runs, size_t n)
+void fmt_svg(FILE *out, struct run_source *src)
 {
-	struct svg_frame f = { .out = out };
-	size_t longest = 0;
+	struct svg_frame f = { .out = out, .src = src };
 	int height = SVG_HEAD_PX;
+	size_t n;
 
-	for (size_t i = 0; i < n; i++)
-		if (utf8_cols(runs[i].machine) > longest)
-			longest = utf8_cols(runs[i].machine);
-	f.label_px = (int)longest * SVG_CHAR_PX + 12;
+	svg_survey(&f);
+	n = f.use.n;
+	f.label_px = (int)f.longest * SVG_CHAR_PX + 12;
 	if (f.label_px < SVG_LABEL_MIN)
 		f.label_px = SVG_LABEL_MIN;
 	if (f.label_px > SVG_LABEL_MAX)
@@ -246,10 +252,9 @@ void fmt_svg(FILE *out, const struct run_results *runs, size_t n)
 	for (int p = 0; p < PHASE_COUNT; p++) {
 		bool io = p <= PHASE_IO_LAST;
 
-		if (present_used(runs, n, (enum phase_id)p))
+		if (f.use.used[p])
 			height += SVG_TITLE_PX + SVG_AXIS_PX + SVG_GAP +
-				  (int)part_rows(runs, n, io ? fmt_has_io
-							     : fmt_has_files) *
+				  (int)(io ? f.use.io_rows : f.use.file_rows) *
 					  SVG_PITCH;
 	}
 	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -278,8 +283,8 @@ void fmt_svg(FILE *out, const struct run_results *runs, size_t n)
 	for (int p = 0; p < PHASE_COUNT; p++) {
 		bool io = p <= PHASE_IO_LAST;
 
-		if (present_used(runs, n, (enum phase_id)p))
-			height = svg_chart(&f, runs, n, (enum phase_id)p,
+		if (f.use.used[p])
+			height = svg_chart(&f, (enum phase_id)p,
 					   io ? fmt_has_io : fmt_has_files,
 					   height);
 	}

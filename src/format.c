@@ -10,41 +10,81 @@
 #include "fmt.h"
 
 static void render_table(FILE *out, const struct format_info *fmt,
-			 const struct run_results *runs, size_t n,
-			 const struct render_opts *opts)
+			 struct run_source *src, const struct render_opts *opts)
 {
-	fmt_table(out, fmt->layout, runs, n, opts->wide_names);
+	fmt_table(out, fmt->layout, src, opts->wide_names);
 }
 
 static void render_csv(FILE *out, const struct format_info *fmt,
-		       const struct run_results *runs, size_t n,
-		       const struct render_opts *opts)
+		       struct run_source *src, const struct render_opts *opts)
 {
+	const struct run_results *r;
+
 	(void)opts;
-	for (size_t i = 0; i < n; i++)
-		fmt_csv_line(out, &runs[i], fmt->csv);
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++)
+		fmt_csv_line(out, r, fmt->csv);
 }
 
+/* One object, or (json_array) an array of every run, written as it comes. */
 static void render_json(FILE *out, const struct format_info *fmt,
-			const struct run_results *runs, size_t n,
-			const struct render_opts *opts)
+			struct run_source *src, const struct render_opts *opts)
 {
+	const struct run_results *r;
+
 	(void)fmt;
-	fmt_json(out, runs, n, opts->json_array);
+	if (!opts->json_array) {
+		if ((r = run_at(src, 0)) != NULL)
+			fmt_json_run(out, r);
+		else
+			fputs("null", out);
+		fputc('\n', out);
+		return;
+	}
+	fputc('[', out);
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++) {
+		fputs(i == 0 ? "" : ", ", out);
+		fmt_json_run(out, r);
+	}
+	fputs("]\n", out);
 }
 
 #define PAGE_ADAPTER(name, fn)                                                  \
 	static void name(FILE *out, const struct format_info *fmt,             \
-			 const struct run_results *runs, size_t n,             \
-			 const struct render_opts *opts)                       \
+			 struct run_source *src, const struct render_opts *opts) \
 	{                                                                      \
 		(void)fmt;                                                     \
 		(void)opts;                                                    \
-		fn(out, runs, n);                                              \
+		fn(out, src);                                                  \
 	}
 PAGE_ADAPTER(render_markdown, fmt_markdown)
 PAGE_ADAPTER(render_html, fmt_html)
 PAGE_ADAPTER(render_svg, fmt_svg)
+
+static const struct run_results *array_at(struct run_source *src, size_t i)
+{
+	return i < src->n ? &src->runs[i] : NULL;
+}
+
+void run_source_array(struct run_source *src, const struct run_results *runs,
+		      size_t n)
+{
+	*src = (struct run_source){ .at = array_at, .n = n, .runs = runs };
+}
+
+void format_render(FILE *out, const struct format_info *fmt,
+		   const struct run_results *runs, size_t n,
+		   const struct render_opts *opts)
+{
+	struct run_source src;
+
+	run_source_array(&src, runs, n);
+	fmt->render(out, fmt, &src, opts);
+}
+
+bool format_streams(const struct format_info *fmt)
+{
+	return fmt->kind == FORMAT_CSV || fmt->kind == FORMAT_JSON;
+}
 
 const struct format_info format_table[] = {
 	{ FORMAT_TABLE, "1.03", "text-1.03", true,

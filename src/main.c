@@ -96,14 +96,14 @@ static void print_run(const struct config *cfg, const struct run_results *r)
 	FILE *csv = json_stdout ? stderr : stdout;
 
 	if (cfg->repeat < 0 && cfg->table) {
-		cfg->table->render(text, cfg->table, r, 1, &bonnie);
+		format_render(text, cfg->table, r, 1, &bonnie);
 		fmt_random_table(text, r);
 		fmt_footer(text, r);
 		fflush(text);
 	}
 	fmt_truth_warning(stderr, r);
 	if (cfg->csv)
-		cfg->csv->render(csv, cfg->csv, r, 1, &bonnie);
+		format_render(csv, cfg->csv, r, 1, &bonnie);
 	fflush(csv);
 }
 
@@ -118,7 +118,7 @@ static int write_json(const struct config *cfg, const struct run_results *runs,
 	if (!f)
 		return fail_setup(EXIT_SETUP, "%s: cannot write the JSON: %s",
 				  cfg->json_path, strerror(errno));
-	json->render(f, json, runs, n, &opts);
+	format_render(f, json, runs, n, &opts);
 	if ((to_stdout ? fflush(f) : fclose(f)) != 0)
 		return fail_setup(EXIT_IO, "%s: write: %s", cfg->json_path,
 				  strerror(errno));

@@ -157,7 +157,7 @@ int report_main(int argc, char **argv)
 		status = 1;
 	}
 	if (n_shown > 0)
-		format->render(stdout, format, shown, n_shown, &opts);
+		format_render(stdout, format, shown, n_shown, &opts);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "clyde: report: write: %s\n", strerror(errno));
 		status = 1;

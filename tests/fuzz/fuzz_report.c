@@ -91,7 +91,7 @@ static char *render(const struct format_info *f, const struct run_results *runs,
 
 	if (!out)
 		abort();
-	f->render(out, f, runs, n, &opts);
+	format_render(out, f, runs, n, &opts);
 	if (fclose(out) != 0)
 		abort();
 	FUZZ_CHECK(strlen(text) == len, "a NUL byte in the output");
@@ -111,9 +111,12 @@ static void check_tables(const struct run_results *runs, size_t n)
 
 	if (!out)
 		abort();
+	struct run_source src;
+
+	run_source_array(&src, runs, n);
 	for (size_t f = 0; f < format_count; f++)
 		if (format_table[f].kind == FORMAT_TABLE)
-			fmt_table(out, format_table[f].layout, runs, n, false);
+			fmt_table(out, format_table[f].layout, &src, false);
 	for (size_t i = 0; i < n; i++)
 		fmt_footer(out, &runs[i]);
 	if (fclose(out) != 0)

@@ -45,7 +45,7 @@ static char *render(const char *name, const struct run_results *runs, size_t n)
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
 
-	f->render(mem, f, runs, n, &opts);
+	format_render(mem, f, runs, n, &opts);
 	fclose(mem);
 	return text;
 }
