@@ -32,18 +32,22 @@ extern const struct table_layout table_layout_103, table_layout_19x,
 	table_layout_200;
 
 /*
- * Print runs[0..n) as one table of LAYOUT: one header, then a row per run
- * (and Latency rows where the layout has them); the I/O part for runs with
- * a size, then the file part for runs with files, as bon_csv2txt groups
- * them. With n == 1 and not WIDE_NAMES the text is byte-for-byte what that
+ * Print the runs of SRC as one table of LAYOUT: one header, then a row per
+ * run (and Latency rows where the layout has them); the I/O part for runs
+ * with a size, then the file part for runs with files, as bon_csv2txt
+ * groups them. With clyde report's FACTS (else NULL) each name carries its
+ * tag ("ssd [direct I/O]") and lines under the table say how many runs
+ * there are, what they share and the notes. With n == 1 and not WIDE_NAMES the text is byte-for-byte what that
  * bonnie++ version prints for the same figures, except that the file-test
  * rates are real (2.00a prints garbage there). WIDE_NAMES (clyde report)
  * widens the name column to the longest name instead of bonnie++'s 19
  * columns, so nothing is cut. Nothing for n == 0.
  */
 struct run_source;
+struct report_facts;
 void fmt_table(FILE *out, const struct table_layout *layout,
-	       struct run_source *src, bool wide_names);
+	       struct run_source *src, bool wide_names,
+	       const struct report_facts *facts);
 
 /* The CSV header line of FORMAT, as bonnie++ prints it before -x runs. */
 void fmt_csv_header(FILE *out, enum csv_format format);
@@ -104,8 +108,13 @@ void fmt_json_run(FILE *out, const struct run_results *r);
  * passes (see run_source.h), one run at a time.
  */
 
-/* GitHub-flavoured Markdown tables: I/O, file tests, latency; a row per run. */
-void fmt_markdown(FILE *out, struct run_source *src);
+/*
+ * GitHub-flavoured Markdown tables: I/O, file tests, latency; a row per
+ * run. With clyde report's FACTS (else NULL), a Setup column when some
+ * attribute tells runs apart, and the runs, caption and notes after.
+ */
+void fmt_markdown(FILE *out, struct run_source *src,
+		  const struct report_facts *facts);
 
 /*
  * One self-contained HTML5 page (inline CSS, no scripts): a table for the
@@ -113,13 +122,15 @@ void fmt_markdown(FILE *out, struct run_source *src);
  * column shaded from worst (red) to best (green) as bon_csv2html does:
  * rates high = good, CPU per unit of rate low = good, latency low = good.
  */
-void fmt_html(FILE *out, struct run_source *src);
+void fmt_html(FILE *out, struct run_source *src,
+	      const struct report_facts *facts);
 
 /*
  * One self-contained SVG image: a horizontal bar chart per test that any run
  * has, one labelled bar per run on a common scale with an axis; "+++++" is
  * labelled "too fast to measure" instead of drawn as a bar.
  */
-void fmt_svg(FILE *out, struct run_source *src);
+void fmt_svg(FILE *out, struct run_source *src,
+	     const struct report_facts *facts);
 
 #endif

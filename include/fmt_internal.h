@@ -19,6 +19,7 @@
 
 #define FMT_LABEL_WIDTH 19 /* bonnie++'s name column */
 #define FMT_TEXT_MAX 128   /* buffers for size texts and file specs */
+#define FMT_NAME_MAX (MACHINE_MAX + 512) /* a machine name and its tag */
 
 /* Columns NAME + ' ' + SPEC take (UTF-8 aware), for wide label columns. */
 size_t fmt_label_need(const char *name, const char *spec);

@@ -11,9 +11,31 @@
 #include <stdio.h>
 
 #include "clyde.h"
+#include "format.h"
+#include "run_source.h"
+
+/* What `clyde report`'s options ask for. */
+struct report_options {
+	const struct format_info *format;
+	bool summary;          /* --summary: min, median and max rows */
+	bool compare;          /* --compare: groups against a baseline */
+	const char *baseline;  /* --baseline NAME, or NULL: the first group */
+};
 
 /* The synopsis line of `clyde report`, for options_usage(). */
 void report_usage(FILE *out);
+
+/*
+ * Render the runs of INPUT, read once in order, as `clyde report` with
+ * OPTS does to OUT; notes a format cannot hold (CSV, JSON) go to NOTES as
+ * "clyde: report: note: ...". CSV and JSON are written run by run as
+ * they are read (with --summary the summary rows follow the last run);
+ * the other formats, --summary and --compare keep each run in a compact
+ * store (run_store.h). *n_runs gets how many runs were read; nothing is
+ * written without any. Returns 0, or -1 when memory ran out.
+ */
+int report_render(FILE *out, FILE *notes, const struct report_options *opts,
+		  struct run_source *input, size_t *n_runs);
 
 /*
  * The `clyde report` command: ARGV[0] is "report". Bad lines go to stderr

@@ -9,6 +9,7 @@
 #include "fmt.h"
 #include "fmt_internal.h"
 #include "fmt_present.h"
+#include "report_facts.h"
 #include "run_source.h"
 
 /* Whether a block was printed (blocks are separated by an empty line),
@@ -16,6 +17,8 @@
 struct md_seen {
 	bool started, too_fast, not_run;
 	struct fmt_usage use;
+	const struct report_facts *facts; /* clyde report's, or NULL */
+	bool tagged;                      /* a Setup column tells runs apart */
 };
 
 static void md_block(FILE *out, struct md_seen *seen)
@@ -24,6 +27,10 @@ static void md_block(FILE *out, struct md_seen *seen)
 		fputc('\n', out);
 	seen->started = true;
 }
+
+/* "| TAG |": the Setup cell of R, when the table has that column. */
+static void md_setup(FILE *out, const struct md_seen *seen,
+		     const struct run_results *r);
 
 /* TEXT with Markdown's special characters escaped, so a name stays a name. */
 static void md_text(FILE *out, const char *text)
@@ -84,7 +91,8 @@ static void md_part(FILE *out, struct run_source *src,
 	if (cols == 0)
 		return;
 	md_block(out, seen);
-	fprintf(out, "%s\n\n| Machine | %s |", title, what);
+	fprintf(out, "%s\n\n| Machine |%s %s |", title,
+		seen->tagged ? " Setup |" : "", what);
 	for (int p = first; p <= (int)last; p++) {
 		const struct phase_info *t = &phase_table[p];
 
@@ -92,7 +100,7 @@ static void md_part(FILE *out, struct run_source *src,
 			fprintf(out, " %s (CPU %%) |", t->column);
 	}
 	fputc('\n', out);
-	md_rule(out, 2, cols);
+	md_rule(out, 2 + seen->tagged, cols);
 	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++) {
 		char text[FMT_TEXT_MAX];
 
@@ -100,7 +108,9 @@ static void md_part(FILE *out, struct run_source *src,
 			continue;
 		fputs("| ", out);
 		md_text(out, r->machine);
-		fprintf(out, " | %s |", describe(r, text, sizeof(text)));
+		fputs(" |", out);
+		md_setup(out, seen, r);
+		fprintf(out, " %s |", describe(r, text, sizeof(text)));
 		for (int p = first; p <= (int)last; p++)
 			if (used[p])
 				md_figure(out, r, (enum phase_id)p, seen);
@@ -127,19 +137,20 @@ static void md_latency(FILE *out, struct run_source *src, struct md_seen *seen)
 	if (cols == 0)
 		return;
 	md_block(out, seen);
-	fputs("**Latency**: the slowest single operation of each test\n\n"
-	      "| Machine |", out);
+	fprintf(out, "**Latency**: the slowest single operation of each test"
+		"\n\n| Machine |%s", seen->tagged ? " Setup |" : "");
 	for (int p = 0; p < PHASE_COUNT; p++)
 		if (latency[p])
 			fprintf(out, " %s |", phase_table[p].title);
 	fputc('\n', out);
-	md_rule(out, 1, cols);
+	md_rule(out, 1 + seen->tagged, cols);
 	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++) {
 		if (!run_has_latency(r))
 			continue;
 		fputs("| ", out);
 		md_text(out, r->machine);
 		fputs(" |", out);
+		md_setup(out, seen, r);
 		for (int p = 0; p < PHASE_COUNT; p++) {
 			const struct phase_result *ph = &r->phase[p];
 			char text[PRESENT_TEXT_MAX];
@@ -156,9 +167,45 @@ static void md_latency(FILE *out, struct run_source *src, struct md_seen *seen)
 	}
 }
 
-void fmt_markdown(FILE *out, struct run_source *src)
+static void md_setup(FILE *out, const struct md_seen *seen,
+		     const struct run_results *r)
 {
-	struct md_seen seen = { .started = false };
+	char tag[FACTS_CAPTION_MAX];
+
+	if (!seen->tagged)
+		return;
+	fputc(' ', out);
+	md_text(out, report_facts_tag(seen->facts, r, true, tag, sizeof(tag)));
+	fputs(" |", out);
+}
+
+/* How many runs, what they share, and the notes, after the tables. */
+static void md_facts(FILE *out, struct md_seen *seen)
+{
+	const struct report_facts *f = seen->facts;
+	char count[128];
+
+	md_block(out, seen);
+	fprintf(out, "**Runs**: %s", report_facts_count(f, count, sizeof(count)));
+	if (f->caption[0]) {
+		fputs(". Every run: ", out);
+		md_text(out, f->caption);
+	}
+	fputs(".\n", out);
+	if (f->n_notes)
+		fputc('\n', out);
+	for (size_t i = 0; i < f->n_notes; i++) {
+		fputs("- ", out);
+		md_text(out, f->notes[i]);
+		fputs("\n", out);
+	}
+}
+
+void fmt_markdown(FILE *out, struct run_source *src,
+		  const struct report_facts *facts)
+{
+	struct md_seen seen = { .facts = facts,
+				.tagged = report_facts_tagged(facts, true) };
 
 	fmt_usage(src, &seen.use);
 	md_part(out, src, PHASE_PUTC, PHASE_SEEKS,
@@ -169,6 +216,8 @@ void fmt_markdown(FILE *out, struct run_source *src)
 		"**File tests**: files/s, with CPU % in parentheses", "Files",
 		fmt_has_files, present_files, &seen);
 	md_latency(out, src, &seen);
+	if (facts)
+		md_facts(out, &seen);
 	if (seen.too_fast || seen.not_run)
 		md_block(out, &seen);
 	if (seen.too_fast)

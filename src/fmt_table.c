@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fmt_internal.h"
+#include "report_facts.h"
 #include "run_source.h"
 
 /* The test-size label of a row: "2G:4k", "64M::2", "64M:4k:2:100:10". */
@@ -124,6 +125,7 @@ struct table_ctx {
 	FILE *out;
 	const struct table_layout *layout;
 	struct run_source *src;
+	const struct report_facts *facts; /* clyde report's, or NULL */
 	size_t width;
 	bool multi;
 	char version[32];    /* the Version cell: the runs' version, or "mixed" */
@@ -157,6 +159,20 @@ static void latency_row(const struct table_ctx *ctx, const struct run_results *r
 	fputc('\n', ctx->out);
 }
 
+/* R's name, with its tag when clyde report's facts give it one: "ssd [direct I/O]". */
+static const char *row_name(const struct table_ctx *ctx,
+			    const struct run_results *r, char *buf, size_t len)
+{
+	char tag[FACTS_CAPTION_MAX];
+
+	if (!report_facts_tag(ctx->facts, r, false, tag, sizeof(tag))[0])
+		return r->machine;
+	snprintf(buf, len, "%s", r->machine);
+	report_facts_join(buf, len, " [", tag);
+	report_facts_join(buf, len, "", "]");
+	return buf;
+}
+
 static void io_part(const struct table_ctx *ctx)
 {
 	const struct table_layout *l = ctx->layout;
@@ -187,12 +203,13 @@ static void io_part(const struct table_ctx *ctx)
 			"K/sec %%CP  /sec %%CP\n", size_word);
 	}
 	for (size_t i = 0; (r = run_at(ctx->src, i)) != NULL; i++) {
-		char size[FMT_TEXT_MAX];
+		char size[FMT_TEXT_MAX], name[FMT_NAME_MAX];
 
 		if (!fmt_has_io(r))
 			continue;
 		size_label(l, r, ctx->conc == 0, size, sizeof(size));
-		fmt_row_label(out, r->machine, size, ctx->width);
+		fmt_row_label(out, row_name(ctx, r, name, sizeof(name)), size,
+			      ctx->width);
 		for (int p = PHASE_IO_FIRST; p < PHASE_SEEKS; p++) {
 			if (l->scaled)
 				fmt_stat_cell_scaled(out, &r->phase[p]);
@@ -252,13 +269,14 @@ static void file_part(const struct table_ctx *ctx, bool nameless)
 	file_header_prefix(ctx);
 	fputs(" /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n", out);
 	for (size_t i = 0; (r = run_at(ctx->src, i)) != NULL; i++) {
-		char spec[FMT_TEXT_MAX];
+		char spec[FMT_TEXT_MAX], name[FMT_NAME_MAX];
 
 		if (!fmt_has_files(r))
 			continue;
 		fmt_file_spec(r, spec, sizeof(spec));
 		if (ctx->multi)
-			fmt_row_label(out, r->machine, spec, ctx->width);
+			fmt_row_label(out, row_name(ctx, r, name, sizeof(name)),
+				      spec, ctx->width);
 		else
 			fprintf(out, "%*s", (int)ctx->width, spec);
 		for (int p = PHASE_FILE_FIRST; p < PHASE_COUNT; p++) {
@@ -304,18 +322,19 @@ static void table_ctx_widen(struct table_ctx *ctx)
 	const struct run_results *r;
 
 	for (size_t i = 0; (r = run_at(ctx->src, i)) != NULL; i++) {
-		char text[FMT_TEXT_MAX];
+		char text[FMT_TEXT_MAX], name[FMT_NAME_MAX];
+		const char *shown = row_name(ctx, r, name, sizeof(name));
 		size_t need;
 
 		if (fmt_has_io(r)) {
 			size_label(ctx->layout, r, ctx->conc == 0, text,
 				   sizeof(text));
-			need = fmt_label_need(r->machine, text);
+			need = fmt_label_need(shown, text);
 			if (need > ctx->width)
 				ctx->width = need;
 		}
 		if (fmt_has_files(r)) {
-			need = fmt_label_need(r->machine,
+			need = fmt_label_need(shown,
 					      fmt_file_spec(r, text, sizeof(text)));
 			if (need > ctx->width)
 				ctx->width = need;
@@ -326,13 +345,14 @@ static void table_ctx_widen(struct table_ctx *ctx)
 /* Settle the table's shared facts from the runs of SRC; false without runs. */
 static bool table_ctx_init(struct table_ctx *ctx, FILE *out,
 			   const struct table_layout *layout,
-			   struct run_source *src, bool wide_names)
+			   struct run_source *src, bool wide_names,
+			   const struct report_facts *facts)
 {
 	const struct run_results *r;
 	size_t n = 0;
 
 	*ctx = (struct table_ctx){ .out = out, .layout = layout, .src = src,
-				   .width = FMT_LABEL_WIDTH };
+				   .facts = facts, .width = FMT_LABEL_WIDTH };
 	for (; (r = run_at(src, n)) != NULL; n++)
 		table_ctx_add(ctx, r, n);
 	ctx->multi = n > 1;
@@ -341,12 +361,30 @@ static bool table_ctx_init(struct table_ctx *ctx, FILE *out,
 	return n > 0;
 }
 
+/*
+ * Under clyde report's table: how many runs, what every run shares, and
+ * the notes (what differs between runs of one name, what a summary
+ * pooled).
+ */
+static void report_lines(FILE *out, const struct report_facts *f)
+{
+	char count[128];
+
+	fputs(report_facts_count(f, count, sizeof(count)), out);
+	if (f->caption[0])
+		fprintf(out, "; every run: %s", f->caption);
+	fputs(".\n", out);
+	for (size_t i = 0; i < f->n_notes; i++)
+		fprintf(out, "Note: %s.\n", f->notes[i]);
+}
+
 void fmt_table(FILE *out, const struct table_layout *layout,
-	       struct run_source *src, bool wide_names)
+	       struct run_source *src, bool wide_names,
+	       const struct report_facts *facts)
 {
 	struct table_ctx ctx;
 
-	if (!table_ctx_init(&ctx, out, layout, src, wide_names))
+	if (!table_ctx_init(&ctx, out, layout, src, wide_names, facts))
 		return;
 	if (ctx.any_io)
 		io_part(&ctx);
@@ -354,4 +392,6 @@ void fmt_table(FILE *out, const struct table_layout *layout,
 		file_part(&ctx, layout->files_nameless && ctx.any_io);
 	else if (layout->blank_without_files)
 		fputc('\n', out);
+	if (facts)
+		report_lines(out, facts);
 }

@@ -12,7 +12,7 @@
 static void render_table(FILE *out, const struct format_info *fmt,
 			 struct run_source *src, const struct render_opts *opts)
 {
-	fmt_table(out, fmt->layout, src, opts->wide_names);
+	fmt_table(out, fmt->layout, src, opts->wide_names, opts->facts);
 }
 
 static void render_csv(FILE *out, const struct format_info *fmt,
@@ -53,8 +53,7 @@ static void render_json(FILE *out, const struct format_info *fmt,
 			 struct run_source *src, const struct render_opts *opts) \
 	{                                                                      \
 		(void)fmt;                                                     \
-		(void)opts;                                                    \
-		fn(out, src);                                                  \
+		fn(out, src, opts->facts);                                     \
 	}
 PAGE_ADAPTER(render_markdown, fmt_markdown)
 PAGE_ADAPTER(render_html, fmt_html)

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report.c - the `clyde report` command: its options, reading CSV lines
- * from files or stdin (numbering them for error messages), the optional
- * summary rows, and the one formatter that renders every run together.
+ * report.c - the `clyde report` command: its options, and the pipeline
+ * from the runs read (report_input.c) to the one formatter that renders
+ * them all: streamed straight through for CSV and JSON, kept in the
+ * compact store for tables and pages, with the facts, the summary rows
+ * and the comparison worked out before anything is rendered.
  */
 #include "report.h"
 
@@ -11,10 +13,10 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
 
-#include "format.h"
+#include "report_facts.h"
 #include "report_input.h"
+#include "run_store.h"
 #include "summary.h"
 
 void report_usage(FILE *out)
@@ -34,34 +36,12 @@ static void report_help(FILE *out)
 		fprintf(out, "      %-10s %s\n", format_table[f].report_name,
 			format_table[f].help);
 	fputs("  --summary\n      add min, median and max rows for every "
-	      "machine name with several runs\n  --help\n      print this "
-	      "help and exit\n", out);
+	      "group of runs with the same\n      name and test parameters\n"
+	      "  --help\n      print this help and exit\n", out);
 }
 
-/* The runs read so far, in input order. */
-struct run_list {
-	struct run_results *v;
-	size_t n, cap;
-};
-
-static int list_push(struct run_list *list, const struct run_results *r)
-{
-	if (list->n == list->cap) {
-		size_t cap = list->cap ? 2 * list->cap : 16;
-		struct run_results *v = realloc(list->v, cap * sizeof(*v));
-
-		if (!v)
-			return -1;
-		list->v = v;
-		list->cap = cap;
-	}
-	list->v[list->n++] = *r;
-	return 0;
-}
-
-/* Options into *format and *summary; -1 after a usage error, 1 after --help. */
-static int parse_options(int argc, char **argv,
-			 const struct format_info **format, bool *summary)
+/* Options into *o; -1 after a usage error, 1 after --help. */
+static int parse_options(int argc, char **argv, struct report_options *o)
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
@@ -76,14 +56,14 @@ static int parse_options(int argc, char **argv,
 	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'f':
-			if (!(*format = format_by_report_name(optarg))) {
+			if (!(o->format = format_by_report_name(optarg))) {
 				fprintf(stderr, "clyde: report: unknown format "
 					"'%s'\n", optarg);
 				return -1;
 			}
 			break;
 		case 's':
-			*summary = true;
+			o->summary = true;
 			break;
 		case 'h':
 			report_help(stdout);
@@ -105,65 +85,176 @@ static int parse_options(int argc, char **argv,
 	return 0;
 }
 
-/* Every run of the inputs into LIST; 0, 1 after a bad input, -1 without memory. */
-static int read_inputs(int argc, char **argv, int first,
-		       struct run_list *list)
+/*
+ * The runs of a stream passed straight through to a formatter, kept in a
+ * store on the way when a summary will follow them.
+ */
+struct passing {
+	struct run_source *input;
+	struct run_store *store;   /* --summary, else NULL */
+	struct report_facts *facts;
+	struct summary summary;
+	size_t n;                  /* runs passed so far */
+	bool done;                 /* the input is exhausted */
+	int error;                 /* -1: memory ran out */
+};
+
+static const struct run_results *passing_at(struct run_source *src, size_t i)
 {
-	struct report_input *in = report_input_open(argv + first,
-						    (size_t)(argc - first),
-						    stderr);
+	struct passing *p = src->ctx;
+	const struct run_results *r;
+
+	if (!p->done) {
+		if ((r = run_at(p->input, i)) != NULL) {
+			if (p->store && run_store_add(p->store, r) != 0) {
+				p->error = -1;
+				p->done = true;
+				return NULL;
+			}
+			p->n = i + 1;
+			return r;
+		}
+		p->done = true;
+		if (p->store && (summary_rows(p->store, p->facts, &p->summary) ||
+				 report_facts_done(p->facts)))
+			p->error = -1;
+	}
+	return i >= p->n && i - p->n < p->summary.n_rows
+		       ? &p->summary.rows[i - p->n]
+		       : NULL;
+}
+
+/* Each note on NOTES, for the formats that cannot hold them. */
+static void print_notes(FILE *notes, const struct report_facts *f)
+{
+	for (size_t i = 0; i < f->n_notes; i++)
+		fprintf(notes, "clyde: report: note: %s\n", f->notes[i]);
+}
+
+/* CSV and JSON: every run written as it is read. */
+static int render_stream(FILE *out, FILE *notes,
+			 const struct report_options *o,
+			 struct run_source *input, size_t *n_runs)
+{
+	static const struct render_opts ropts = { .wide_names = true,
+						  .json_array = true };
+	struct report_facts facts;
+	struct passing p = { .input = input, .facts = &facts };
+	struct run_source src = { .at = passing_at, .n = RUN_SOURCE_STREAM,
+				  .ctx = &p };
+
+	memset(&facts, 0, sizeof(facts));
+	if (o->summary && !(p.store = run_store_new()))
+		return -1;
+	o->format->render(out, o->format, &src, &ropts);
+	*n_runs = p.n;
+	if (p.error == 0)
+		print_notes(notes, &facts);
+	summary_free(&p.summary);
+	report_facts_free(&facts);
+	run_store_free(p.store);
+	return p.error;
+}
+
+/* Tables and pages: every run kept in the store, facts first. */
+static int render_stored(FILE *out, const struct report_options *o,
+			 struct run_source *input, size_t *n_runs)
+{
+	struct render_opts ropts = { .wide_names = true, .json_array = true };
+	struct run_store *store = run_store_new();
+	struct summary sm = { NULL, 0 };
+	struct report_facts facts;
+	const struct run_results *r;
+	struct run_source src;
+	int rc = store ? 0 : -1;
+
+	memset(&facts, 0, sizeof(facts));
+	for (size_t i = 0; rc == 0 && (r = run_at(input, i)) != NULL; i++)
+		rc = run_store_add(store, r);
+	if (rc == 0)
+		rc = report_facts_compute(store, &facts);
+	if (rc == 0 && o->summary)
+		rc = summary_rows(store, &facts, &sm);
+	if (rc == 0)
+		rc = report_facts_done(&facts);
+	*n_runs = store ? run_store_count(store) : 0;
+	if (rc == 0) {
+		run_store_source(store, &src, sm.rows, sm.n_rows);
+		ropts.facts = &facts;
+		o->format->render(out, o->format, &src, &ropts);
+	}
+	summary_free(&sm);
+	report_facts_free(&facts);
+	run_store_free(store);
+	return rc;
+}
+
+int report_render(FILE *out, FILE *notes, const struct report_options *opts,
+		  struct run_source *input, size_t *n_runs)
+{
+	*n_runs = 0;
+	/* Nothing is written, not even "[", before the first run is in. */
+	if (!run_at(input, 0))
+		return 0;
+	if (format_streams(opts->format))
+		return render_stream(out, notes, opts, input, n_runs);
+	return render_stored(out, opts, input, n_runs);
+}
+
+/* The runs of report_input as a stream; run I asked twice is read once. */
+struct input_stream {
+	struct report_input *in;
 	struct run_results r;
+	size_t next;   /* the index the next read gives */
+	int error;
+};
+
+static const struct run_results *input_at(struct run_source *src, size_t i)
+{
+	struct input_stream *s = src->ctx;
 	int rc;
 
-	if (!in)
-		return -1;
-	while ((rc = report_input_next(in, &r)) > 0)
-		if (list_push(list, &r) != 0) {
-			rc = -1;
-			break;
-		}
-	if (rc == 0)
-		rc = report_input_status(in);
-	report_input_close(in);
-	return rc;
+	if (s->next > 0 && i == s->next - 1)
+		return &s->r;
+	if (i != s->next || (rc = report_input_next(s->in, &s->r)) <= 0) {
+		if (i == s->next && rc < 0)
+			s->error = -1;
+		return NULL;
+	}
+	s->next++;
+	return &s->r;
 }
 
 int report_main(int argc, char **argv)
 {
-	static const struct render_opts opts = { .wide_names = true,
-						 .json_array = true };
-	const struct format_info *format = format_by_report_name("text-1.03");
-	struct run_list list = { NULL, 0, 0 };
-	struct run_results *shown;
-	size_t n_shown;
-	bool summary = false;
-	int status = parse_options(argc, argv, &format, &summary);
+	struct report_options o = { .format = format_by_report_name("text-1.03") };
+	struct input_stream s = { .error = 0 };
+	struct run_source src = { .at = input_at, .n = RUN_SOURCE_STREAM,
+				  .ctx = &s };
+	size_t n = 0;
+	int status = parse_options(argc, argv, &o), rc;
 
 	if (status != 0)
 		return status < 0 ? 1 : 0;
-	status = read_inputs(argc, argv, optind, &list);
-	shown = list.v;
-	n_shown = list.n;
-	if (status >= 0 && summary && list.n > 0 &&
-	    summary_add(list.v, list.n, &shown, &n_shown, stderr) != 0)
-		status = -1;
-	if (status < 0) {
+	if (!(s.in = report_input_open(argv + optind, (size_t)(argc - optind),
+				       stderr))) {
 		fprintf(stderr, "clyde: report: out of memory\n");
-		free(list.v);
 		return 1;
 	}
-	if (n_shown == 0 && status == 0) {
+	rc = report_render(stdout, stderr, &o, &src, &n);
+	status = report_input_status(s.in);
+	report_input_close(s.in);
+	if (rc < 0 || s.error < 0) {
+		fprintf(stderr, "clyde: report: out of memory\n");
+		return 1;
+	}
+	if (n == 0 && status == 0) {
 		fprintf(stderr, "clyde: report: no results in the input\n");
 		status = 1;
 	}
-	if (n_shown > 0)
-		format_render(stdout, format, shown, n_shown, &opts);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "clyde: report: write: %s\n", strerror(errno));
 		status = 1;
 	}
-	if (shown != list.v)
-		free(shown);
-	free(list.v);
 	return status;
 }

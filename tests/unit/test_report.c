@@ -15,6 +15,7 @@
 #include "fmt_present.h"
 #include "format.h"
 #include "report.h"
+#include "run_store.h"
 #include "summary.h"
 
 #define FIXTURES "tests/golden/fixtures"
@@ -35,21 +36,31 @@ static const char *ext_of(const char *name, char *buf, size_t len)
 	return buf;
 }
 
-/* RUNS as `clyde report --format NAME` prints them. */
-static char *render(const char *name, const struct run_results *runs, size_t n)
+/* RUNS as `clyde report --format NAME [--summary]` prints them. */
+static char *render_report(const char *name, const struct run_results *runs,
+			   size_t n, bool summary)
 {
-	static const struct render_opts opts = { .wide_names = true,
-						 .json_array = true };
-	const struct format_info *f = format_by_report_name(name);
-	char *text = NULL;
-	size_t len = 0;
+	struct report_options o = { .format = format_by_report_name(name),
+				    .summary = summary };
+	struct run_source src;
+	char *text = NULL, *notes = NULL;
+	size_t len = 0, notes_len = 0, got;
 	FILE *mem = open_memstream(&text, &len);
+	FILE *nmem = open_memstream(&notes, &notes_len);
 
-	format_render(mem, f, runs, n, &opts);
+	run_source_array(&src, runs, n);
+	CHECK("report_render", report_render(mem, nmem, &o, &src, &got) == 0 &&
+				       got == n);
 	fclose(mem);
+	fclose(nmem);
+	free(notes);
 	return text;
 }
 
+static char *render(const char *name, const struct run_results *runs, size_t n)
+{
+	return render_report(name, runs, n, false);
+}
 static bool bad(char *why, size_t len, const char *fmt, const char *what,
 		size_t at)
 {
@@ -124,12 +135,13 @@ static void check_markup(const char *name, const char *format, const char *text)
 }
 
 /* Every format of RUNS against tests/golden/report/SET.EXT. */
-static void check_set(const char *set, const struct run_results *runs, size_t n)
+static void check_set(const char *set, const struct run_results *runs, size_t n,
+		      bool summary)
 {
 	for (size_t f = 0; f < format_count; f++) {
 		const char *name = format_table[f].report_name;
 		char label[128], path[256], ext[32];
-		char *got = render(name, runs, n);
+		char *got = render_report(name, runs, n, summary);
 
 		snprintf(label, sizeof(label), "report %s %s", set, name);
 		snprintf(path, sizeof(path), GOLDEN "/%s.%s", set,
@@ -277,15 +289,36 @@ static const struct run_results *find(const struct run_results *runs, size_t n,
 	return NULL;
 }
 
+/* The summary rows of RUNS[0..n), through the store as report makes them. */
+static void summary_of(const struct run_results *runs, size_t n,
+		       struct summary *sm, struct report_facts *f)
+{
+	struct run_store *s = run_store_new();
+
+	for (size_t i = 0; i < n; i++)
+		CHECK("store add", run_store_add(s, &runs[i]) == 0);
+	memset(f, 0, sizeof(*f));
+	CHECK("summary_rows", summary_rows(s, f, sm) == 0);
+	run_store_free(s);
+}
+
+static bool has_note(const struct report_facts *f, const char *text)
+{
+	for (size_t i = 0; i < f->n_notes; i++)
+		if (strcmp(f->notes[i], text) == 0)
+			return true;
+	for (size_t i = 0; i < f->n_notes; i++)
+		printf("# note: %s\n", f->notes[i]);
+	return false;
+}
+
 static void test_summary(void)
 {
 	static struct run_results in[MAX_RUNS];
-	struct run_results *out;
+	struct summary sm;
+	struct report_facts f;
 	const struct run_results *r;
-	size_t n = summary_runs(in), n_out;
-	char *notes = NULL;
-	size_t notes_len = 0;
-	FILE *mem = open_memstream(&notes, &notes_len);
+	size_t n = summary_runs(in);
 	double v[4] = { 4, 1, 3, 2 }, odd[3] = { 5, 9, 1 }, s[3];
 
 	summary_stats(v, 4, s);
@@ -296,13 +329,12 @@ static void test_summary(void)
 	summary_stats(odd, 1, s);
 	CHECK("stats of one value", s[0] == 1 && s[1] == 1 && s[2] == 1);
 
-	CHECK("summary_add", summary_add(in, n, &out, &n_out, mem) == 0);
-	fclose(mem);
-	CHECK_U64("summary adds 3 rows for each of 2 names", n_out, n + 6);
-	CHECK_STR("ssd rows follow ssd's last run", out[7].machine, "ssd (min)");
-	CHECK_STR("hdd rows after hdd's last run", out[12].machine, "hdd (min)");
-	CHECK_STR("a single run gets no rows", out[n_out - 1].machine, "nvme");
-	r = find(out, n_out, "ssd (median)");
+	summary_of(in, n, &sm, &f);
+	CHECK_U64("summary: 3 rows for each of 2 groups", sm.n_rows, 6);
+	CHECK_U64("summary: 2 groups", f.summary_groups, 2);
+	CHECK_STR("ssd rows first (its first run came first)", sm.rows[0].machine, "ssd (min)");
+	CHECK_STR("then hdd", sm.rows[3].machine, "hdd (min)");
+	r = find(sm.rows, sm.n_rows, "ssd (median)");
 	CHECK("ssd median block write", r && r->phase[PHASE_WRITE].rate == 410000);
 	CHECK("ssd median cpu on its own", r && r->phase[PHASE_WRITE].cpu_pct == 42);
 	CHECK("ssd median latency", r && r->phase[PHASE_WRITE].lat.max_ns == 920000);
@@ -313,28 +345,29 @@ static void test_summary(void)
 	CHECK("latency of +++++ runs still summarised",
 	      r && r->phase[PHASE_SEEKS].lat.max_ns == 3800000);
 	CHECK("not run stays blank", r && r->phase[PHASE_PUTC].state == FIGURE_NONE);
-	r = find(out, n_out, "ssd (min)");
+	r = find(sm.rows, sm.n_rows, "ssd (min)");
 	CHECK("ssd min", r && r->phase[PHASE_WRITE].rate == 398000 &&
 				 r->phase[PHASE_WRITE].cpu_pct == 40 &&
 				 r->phase[PHASE_READ].rate == 1230000 &&
 				 r->seed[0] == '\0');
-	r = find(out, n_out, "hdd (median)");
+	r = find(sm.rows, sm.n_rows, "hdd (median)");
 	CHECK("hdd even count: mean of the middle two",
 	      r && r->phase[PHASE_WRITE].rate == 165000);
 	CHECK("hdd file tests summarised", r && r->files.count_k == 1 &&
 						   r->phase[PHASE_SEQ_CREATE].state == FIGURE_VALUE);
-	r = find(out, n_out, "hdd (max)");
+	r = find(sm.rows, sm.n_rows, "hdd (max)");
 	CHECK("hdd max", r && r->phase[PHASE_WRITE].rate == 180000 &&
 				 r->phase[PHASE_WRITE].lat.max_ns == 260000000);
+	CHECK("a note says what each group pooled",
+	      has_note(&f, "ssd: min, median and max of 5 runs (clyde 0.1.0, 4G, no file tests)"));
 	CHECK("note names the +++++ runs left out",
-	      notes && strstr(notes, "clyde: report: note: ssd: block input was "
-				     "too fast to measure (+++++) in 2 of 5 runs; its "
-				     "min/median/max use the other 3\n"));
-	CHECK("no note for a test +++++ in every run",
-	      notes && !strstr(notes, "seeks was too fast"));
-	check_set("summary", out, n_out);
-	free(notes);
-	free(out);
+	      has_note(&f, "ssd: block input was too fast to measure (+++++) in 2 of 5 "
+			   "runs; its min, median and max use the other 3"));
+	for (size_t i = 0; i < f.n_notes; i++)
+		CHECK("no note for a test +++++ in every run", !strstr(f.notes[i], "seeks was too fast"));
+	summary_free(&sm);
+	report_facts_free(&f);
+	check_set("summary", in, n, true);
 }
 
 /* bonnie++ 1.96's own rows, from the public ako line. */
@@ -489,9 +522,9 @@ int main(void)
 	CHECK("markup check catches a bare &", !well_formed("<a>x & y</a>", false, why, sizeof(why)));
 	CHECK("markup check knows void elements", well_formed("<p><br><meta x=\"1\"></p>", true, why, sizeof(why)));
 	CHECK("fixture lines found", n >= 12);
-	check_set("fixtures", runs, n);
+	check_set("fixtures", runs, n, false);
 	n = hand_runs(runs);
-	check_set("hand", runs, n);
+	check_set("hand", runs, n, false);
 	test_summary();
 	test_text_196();
 	test_unrecorded();
