@@ -74,4 +74,20 @@ void present_scale_add(struct present_scale *s, double value);
 bool present_scale_on(const struct present_scale *s);
 double present_scale_pos(const struct present_scale *s, double value);
 
+/*
+ * The comparison's texts (report_compare.h), one for every format: a value
+ * of figure F ("412.3", "0.112", "25.3 ms"; "-" for NaN), the difference
+ * with its interval ("-5.9% [-9.8%, -1.8%]"; "" when there is none) and
+ * the verdict ("slower", "no clear difference (could see ±4.2%)", "one run
+ * cannot tell"). Each returns buf.
+ */
+struct cmp_figure;
+struct compare_result;
+const char *present_cmp_value(const struct cmp_figure *f, double v, char *buf,
+			      size_t len);
+const char *present_cmp_difference(const struct compare_result *r, char *buf,
+				   size_t len);
+const char *present_cmp_verdict(const struct compare_result *r, char *buf,
+				size_t len);
+
 #endif

@@ -9,6 +9,7 @@
 #include "fmt.h"
 #include "fmt_internal.h"
 #include "fmt_present.h"
+#include "report_compare.h"
 #include "report_facts.h"
 #include "run_source.h"
 
@@ -225,4 +226,52 @@ void fmt_markdown(FILE *out, struct run_source *src,
 		      "a larger -s or -n would measure it).\n", out);
 	if (seen.not_run)
 		fputs("An empty cell: the test did not run.\n", out);
+}
+
+/* One group against the baseline as a Markdown table. */
+static void md_compare_group(FILE *out, const struct comparison *c, size_t k)
+{
+	size_t b = c->baseline;
+
+	fputs("\n### B: ", out);
+	md_text(out, c->label[k]);
+	fprintf(out, " (%zu run%s) against A: ", c->runs[k],
+		c->runs[k] == 1 ? "" : "s");
+	md_text(out, c->label[b]);
+	fprintf(out, " (%zu run%s)\n\n| Test | Figure | Median A | Median B | "
+		"B against A [95%% interval] | Verdict |\n", c->runs[b],
+		c->runs[b] == 1 ? "" : "s");
+	fputs("| :--- | :--- | ---: | ---: | ---: | :--- |\n", out);
+	for (size_t f = 0; f < c->n_figures; f++) {
+		const struct cmp_figure *fig = &c->figure[f];
+		const struct compare_result *r = &c->result[f * c->n_groups + k];
+		char a[PRESENT_TEXT_MAX], bv[PRESENT_TEXT_MAX];
+		char diff[PRESENT_TEXT_MAX], verdict[PRESENT_TEXT_MAX];
+
+		if (!fmt_compare_row(c, f, k))
+			continue;
+		fprintf(out, "| %s | %s | %s | %s | %s | %s%s |\n", fig->name,
+			fig->measure,
+			present_cmp_value(fig, c->spread[f * c->n_groups + b].median,
+					  a, sizeof(a)),
+			present_cmp_value(fig, c->spread[f * c->n_groups + k].median,
+					  bv, sizeof(bv)),
+			present_cmp_difference(r, diff, sizeof(diff)),
+			present_cmp_verdict(r, verdict, sizeof(verdict)),
+			fig->better == COMPARE_LOWER_IS_BETTER
+				? " (lower is better)" : "");
+	}
+}
+
+void fmt_compare_markdown(FILE *out, const struct comparison *c)
+{
+	fprintf(out, "**Comparison** of %zu groups of runs; the baseline is ",
+		c->n_groups);
+	md_text(out, c->label[c->baseline]);
+	fputs(".\n\n", out);
+	md_text(out, fmt_compare_method);
+	fputc('\n', out);
+	for (size_t k = 0; k < c->n_groups; k++)
+		if (k != c->baseline)
+			md_compare_group(out, c, k);
 }

@@ -7,10 +7,12 @@
 #include "fmt_present.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "fmt_internal.h"
+#include "report_compare.h"
 
 const char *present_unit_name(enum phase_unit unit)
 {
@@ -193,4 +195,42 @@ void present_markup_text(FILE *out, const char *text)
 			fputc(*text, out);
 		}
 	}
+}
+
+const char *present_cmp_value(const struct cmp_figure *f, double v, char *buf,
+			      size_t len)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "-");
+	else if (f->latency)
+		present_latency((uint64_t)(v + 0.5), buf, len);
+	else if (f->kind == CMP_CPU || v < 0.95)
+		snprintf(buf, len, "%.3g", v);
+	else
+		snprintf(buf, len, v >= 1000.0 ? "%.0f" : "%.1f", v);
+	return buf;
+}
+
+const char *present_cmp_difference(const struct compare_result *r, char *buf,
+				   size_t len)
+{
+	if (!isfinite(r->diff_pct))
+		snprintf(buf, len, "%s", "");
+	else if (!isfinite(r->diff_low_pct))
+		snprintf(buf, len, "%+.1f%%", r->diff_pct);
+	else
+		snprintf(buf, len, "%+.1f%% [%+.1f%%, %+.1f%%]", r->diff_pct,
+			 r->diff_low_pct, r->diff_high_pct);
+	return buf;
+}
+
+const char *present_cmp_verdict(const struct compare_result *r, char *buf,
+				size_t len)
+{
+	if (r->verdict == COMPARE_NO_DIFFERENCE && isfinite(r->resolution_pct))
+		snprintf(buf, len, "no clear difference (could see \xc2\xb1%.1f%%)",
+			 r->resolution_pct);
+	else
+		snprintf(buf, len, "%s", report_compare_verdict(r));
+	return buf;
 }
