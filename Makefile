@@ -5,98 +5,135 @@ BINDIR ?= $(PREFIX)/sbin
 MANDIR ?= $(PREFIX)/share/man
 CC ?= cc
 CFLAGS ?= -O2 -g
-override CFLAGS += -std=c11 -Wall -Wextra -Wpedantic -Werror \
+# On whatever CFLAGS says, in every build, the fuzz build too.
+REQUIRED_FLAGS := -std=c11 -Wall -Wextra -Wpedantic \
 	-D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Iinclude -pthread
+# Warnings are errors for those who change clyde: `make test` (so CI) and
+# `make DEVELOPER=1`. A user's plain `make` with a newer compiler still builds.
+ifneq ($(filter test,$(MAKECMDGOALS)),)
+override DEVELOPER := 1
+endif
+ifneq ($(DEVELOPER),)
+WERROR := -Werror
+endif
+override CFLAGS += $(REQUIRED_FLAGS) $(WERROR)
 override LDFLAGS += -pthread -lm
 ifneq ($(SANITIZE),)
 override CFLAGS += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
 override LDFLAGS += -fsanitize=$(SANITIZE)
 endif
+# Each object depends on the headers it includes (the .d files below).
+DEPFLAGS := -MMD -MP
 
-BUILD := build
+# Objects, test programs and the binary live in BUILD; a sanitizer build
+# has its own (build/san-thread, build/san-address-undefined), so its
+# objects never mix with plain ones. ./clyde is a copy of $(BUILD)/clyde.
+comma := ,
+ifeq ($(SANITIZE),)
+BUILD ?= build
+else
+BUILD ?= build/san-$(subst $(comma),-,$(SANITIZE))
+endif
+FUZZ_BUILD := $(BUILD)/fuzz
+
 SRCS := $(wildcard src/*.c)
-LIB_OBJS := $(patsubst src/%.c,$(BUILD)/%.o,$(filter-out src/main.c,$(SRCS)))
+OBJS := $(patsubst src/%.c,$(BUILD)/%.o,$(SRCS))
+LIB_OBJS := $(filter-out $(BUILD)/main.o,$(OBJS))
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
-UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRCS))
+UNIT_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(UNIT_SRCS))
+UNIT_BINS := $(UNIT_OBJS:.o=)
 
-.PHONY: all test install uninstall clean golden bench fuzz
+.PHONY: all test install uninstall clean golden bench fuzz fuzzers FORCE
 
 all: clyde
 
-clyde: $(BUILD)/main.o $(BUILD)/libclyde.a
+# Replaced only when the build's binary differs, so that ./clyde is always
+# the binary of the build just asked for (plain, SANITIZE=, BUILD=).
+clyde: $(BUILD)/clyde FORCE
+	@cmp -s $< $@ || { echo "cp $< $@"; cp $< $@.tmp && mv -f $@.tmp $@; }
+
+$(BUILD)/clyde: $(BUILD)/main.o $(BUILD)/libclyde.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
 $(BUILD)/libclyde.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/%.o: src/%.c $(wildcard include/*.h) | $(BUILD)
-	$(CC) $(CFLAGS) -c -o $@ $<
+$(OBJS): $(BUILD)/%.o: src/%.c $(BUILD)/flags
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/golden.h $(BUILD)/libclyde.a | $(BUILD)/tests
-	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libclyde.a $(LDFLAGS)
+$(UNIT_OBJS): $(BUILD)/tests/%.o: tests/unit/%.c $(BUILD)/flags
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD) $(BUILD)/tests $(BUILD)/bench:
-	mkdir -p $@
+$(UNIT_BINS): %: %.o $(BUILD)/libclyde.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
-# A sanitizer build must not reuse objects of another build: remember the flags.
-$(BUILD)/flags: FORCE | $(BUILD)
-	@echo '$(CC) $(CFLAGS) $(LDFLAGS)' | cmp -s - $@ || echo '$(CC) $(CFLAGS) $(LDFLAGS)' > $@
-$(LIB_OBJS) $(BUILD)/main.o: $(BUILD)/flags
-.PHONY: FORCE
-FORCE:
+# Every object depends on the flags it was built with: FLAGS_TEXT is written
+# to the file, so made newer, only when it changes (make DEVELOPER=1 after
+# make, say), and everything built with other flags is built again.
+$(BUILD)/flags: FLAGS_TEXT = $(CC) $(CFLAGS) $(LDFLAGS)
+$(FUZZ_BUILD)/flags: FLAGS_TEXT = $(FUZZ_CC) $(FUZZ_CFLAGS)
+$(BUILD)/flags $(FUZZ_BUILD)/flags: FORCE
+	@mkdir -p $(@D)
+	@echo '$(FLAGS_TEXT)' | cmp -s - $@ || echo '$(FLAGS_TEXT)' > $@
 
 # Fuzzing (tests/fuzz). Every build replays the seed corpora and the saved
-# crash inputs through each harness (build/replay/NAME, linked with the
-# build's own flags and SANITIZE). With clang's libFuzzer, build/fuzz holds
-# the real fuzzers (ASan + UBSan); `make test` runs each for a few seconds,
-# `make fuzz` for FUZZ_SECONDS each.
+# crash inputs through each harness ($(BUILD)/replay/NAME, linked with the
+# build's own flags and SANITIZE). With clang's libFuzzer, $(BUILD)/fuzz
+# holds the real fuzzers (ASan + UBSan); `make test` runs each for a few
+# seconds, `make fuzz` for FUZZ_SECONDS each.
 FUZZ_HARNESSES := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_SHORT_SECONDS ?= 8
 export FUZZ_SHORT_SECONDS
-FUZZ_BUILD := $(BUILD)/fuzz
-FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_FLAGS := -std=c11 -g -O1 -fno-omit-frame-pointer -Wall -Wextra \
-	-Wpedantic -Werror -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Iinclude -pthread
+FUZZ_CFLAGS := $(REQUIRED_FLAGS) $(WERROR) -g -O1 -fno-omit-frame-pointer \
+	-fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_OBJS := $(patsubst src/%.c,$(FUZZ_BUILD)/obj/%.o,$(filter-out src/main.c,$(SRCS)))
-FUZZ_BINS := $(addprefix $(FUZZ_BUILD)/fuzz_,$(FUZZ_HARNESSES))
-FUZZ_HEADERS := $(wildcard tests/fuzz/*.h)
+FUZZ_HARNESS_OBJS := $(addprefix $(FUZZ_BUILD)/fuzz_,$(addsuffix .o,$(FUZZ_HARNESSES)))
+FUZZ_BINS := $(FUZZ_HARNESS_OBJS:.o=)
+REPLAY_OBJS := $(addprefix $(BUILD)/replay/,$(notdir $(FUZZ_HARNESS_OBJS)) replay.o)
 REPLAY_BINS := $(addprefix $(BUILD)/replay/,$(FUZZ_HARNESSES))
 
-$(BUILD)/replay/%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_HEADERS) $(BUILD)/libclyde.a | $(BUILD)/replay
-	$(CC) $(CFLAGS) -Itests/fuzz -o $@ tests/fuzz/fuzz_$*.c tests/fuzz/replay.c $(BUILD)/libclyde.a $(LDFLAGS)
+$(REPLAY_OBJS): $(BUILD)/replay/%.o: tests/fuzz/%.c $(BUILD)/flags
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -Itests/fuzz -c -o $@ $<
 
-$(FUZZ_BUILD)/obj/%.o: src/%.c $(wildcard include/*.h) | $(FUZZ_BUILD)/obj
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_SAN) -fsanitize=fuzzer-no-link -c -o $@ $<
+$(REPLAY_BINS): $(BUILD)/replay/%: $(BUILD)/replay/fuzz_%.o $(BUILD)/replay/replay.o $(BUILD)/libclyde.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+$(FUZZ_OBJS): $(FUZZ_BUILD)/obj/%.o: src/%.c $(FUZZ_BUILD)/flags
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
 $(FUZZ_BUILD)/libclyde.a: $(FUZZ_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_HEADERS) $(FUZZ_BUILD)/libclyde.a
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_SAN) -fsanitize=fuzzer -Itests/fuzz -o $@ $< $(FUZZ_BUILD)/libclyde.a
+$(FUZZ_HARNESS_OBJS): $(FUZZ_BUILD)/%.o: tests/fuzz/%.c $(FUZZ_BUILD)/flags
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(DEPFLAGS) -fsanitize=fuzzer-no-link -Itests/fuzz -c -o $@ $<
 
-$(BUILD)/replay $(FUZZ_BUILD)/obj:
-	mkdir -p $@
+$(FUZZ_BINS): %: %.o $(FUZZ_BUILD)/libclyde.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ -lm
 
-.PHONY: fuzzers
 fuzzers: $(FUZZ_BINS)
 
 fuzz:
 	@tests/fuzz/have-libfuzzer.sh $(FUZZ_CC) || { echo "make fuzz needs" \
 		"$(FUZZ_CC) with libFuzzer (Debian: clang libclang-rt-dev)"; exit 1; }
 	@$(MAKE) --no-print-directory fuzzers
-	@tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_BUILD)/corpus $(FUZZ_HARNESSES)
+	@FUZZ_BUILD='$(FUZZ_BUILD)' tests/fuzz/run.sh $(FUZZ_SECONDS) \
+		$(FUZZ_BUILD)/corpus $(FUZZ_HARNESSES)
 
 # The libFuzzer build is tried only where clang can link a fuzzer; without
 # it, or with FUZZ_SHORT_SECONDS=0, tests/cli/fuzz_short.sh says it skipped.
+# Everything `make test` builds and runs is built with -Werror.
 test: clyde $(UNIT_BINS) $(REPLAY_BINS)
 	@if [ "$(FUZZ_SHORT_SECONDS)" != 0 ] && \
 	    tests/fuzz/have-libfuzzer.sh $(FUZZ_CC); then \
-		$(MAKE) --no-print-directory fuzzers; fi
-	@tests/run.sh
+		$(MAKE) --no-print-directory DEVELOPER=1 fuzzers; fi
+	@BUILD='$(BUILD)' tests/run.sh
 
 # Rewrite the golden files from the current formatters, for review with git diff.
 GOLDEN_TESTS := test_fmt test_json test_report
@@ -107,16 +144,26 @@ golden: $(addprefix $(BUILD)/tests/,$(GOLDEN_TESTS))
 # BENCH_DIR; writes bench/results.md. Takes about 8 minutes; not part of test.
 BENCH_DIR ?= /var/tmp
 BENCH_FLAGS ?=
-BENCH_TOOLS := $(addprefix $(BUILD)/bench/,charbench hotpath rusage)
+BENCH_OBJS := $(addprefix $(BUILD)/bench/,charbench.o hotpath.o rusage.o)
+BENCH_TOOLS := $(BENCH_OBJS:.o=)
 bench: clyde $(BENCH_TOOLS)
 	bench/setup.sh
-	python3 bench/bench.py --dir '$(BENCH_DIR)' $(BENCH_FLAGS)
+	python3 bench/bench.py --dir '$(BENCH_DIR)' \
+		--charbench $(BUILD)/bench/charbench --hotpath $(BUILD)/bench/hotpath \
+		$(BENCH_FLAGS)
 
-$(BUILD)/bench/charbench $(BUILD)/bench/rusage: $(BUILD)/bench/%: bench/%.c $(BUILD)/flags | $(BUILD)/bench
-	$(CC) $(CFLAGS) -o $@ $< $(LDFLAGS)
+$(BENCH_OBJS): $(BUILD)/bench/%.o: bench/%.c $(BUILD)/flags
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/bench/hotpath: bench/hotpath.c $(BUILD)/libclyde.a | $(BUILD)/bench
-	$(CC) $(CFLAGS) -o $@ $< $(BUILD)/libclyde.a $(LDFLAGS)
+$(BUILD)/bench/charbench $(BUILD)/bench/rusage: %: %.o
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+$(BUILD)/bench/hotpath: %: %.o $(BUILD)/libclyde.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+-include $(patsubst %.o,%.d,$(OBJS) $(UNIT_OBJS) $(REPLAY_OBJS) $(FUZZ_OBJS) \
+	$(FUZZ_HARNESS_OBJS) $(BENCH_OBJS))
 
 install: clyde
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man8
@@ -126,5 +173,6 @@ install: clyde
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man8/clyde.8
 
+# Every build: the plain one, the sanitizer ones under build/, and BUILD.
 clean:
-	rm -rf $(BUILD) clyde
+	rm -rf build $(BUILD) clyde clyde.tmp

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "provenance.h"
+
 #define CLYDE_VERSION "0.1.0"
 
 #define KIB ((uint64_t)1024)
@@ -179,7 +181,8 @@ struct config {
 	struct file_params files;
 	char machine[MACHINE_MAX];
 	uint64_t ram_mib;       /* -r, or detected; 0 disables RAM checks */
-	long repeat;            /* -x; -1 when not given */
+	long repeat;            /* -x; -1 when not given; with auto, MAX */
+	bool repeat_auto;       /* -x auto[:MAX]: stop early (repeat.h) */
 	const char *user;       /* -u user[:group], NULL if not given */
 	const char *group;      /* -g */
 	bool quiet;             /* -q */
@@ -189,6 +192,8 @@ struct config {
 	long processes;         /* -p N (create), -1 (remove); 0 = not given */
 	char sync_mode;         /* -y: 's', 'p' or 0 */
 	uint64_t seed;          /* -z, or pid ^ time */
+	int argc;               /* the whole command line, for the results */
+	char *const *argv;
 	const struct format_info *table; /* --table, NULL for none */
 	const struct format_info *csv;   /* --csv, NULL for none */
 	const char *json_path;  /* --json, NULL = none, "-" = stdout */
@@ -209,9 +214,19 @@ struct config {
 #define UNRECORDED_FILE_CHUNK 16u /* the file tests' chunk: no bonnie++ layout */
 
 /*
- * One run, as measured or as read from a CSV line. program is "clyde" or
- * "bonnie++"; version is the program's own ("0.1.0", "2.00a"); format_id the
- * CSV format it came from ("1.98", "1.96", "1.03"; "" for a live run).
+ * One run, as measured or as read from a CSV line or clyde's JSON. program
+ * is "clyde" or "bonnie++"; version is the program's own ("0.1.0",
+ * "2.00a"); format_id the CSV format it came from ("1.98", "1.96", "1.03";
+ * "" for a live run).
+ *
+ * Provenance (how, when and on what a run was made) is version, seed,
+ * started, command_line and prov. A live run fills them all; a run read
+ * from CSV has only version and seed (when the line has one): started and
+ * command_line are "" and prov_known is false, which the JSON prints as
+ * null. A run read from clyde's JSON has what that JSON had. prov is held
+ * by value (about 22 KiB) so that a run_results can be copied and freed
+ * like any plain struct; provenance.h says what each of its fields means
+ * and how an unknown one looks.
  */
 struct run_results {
 	char program[16];
@@ -240,6 +255,10 @@ struct run_results {
 	size_t n_random;
 	struct random_result random[MAX_RANDOM_TESTS];
 	struct run_env env;
+	char started[32];        /* ISO 8601 UTC: "2024-05-01T12:34:56Z" */
+	char command_line[4096]; /* argv quoted for sh (origin.h); "" unknown */
+	bool prov_known;         /* false: nothing in prov is known */
+	struct provenance prov;  /* filesystem, device stack, disks, machine */
 	/* Verdicts, computed once the figures are in (advice.c, truth.c): */
 	struct advice advice;
 	size_t n_truth;

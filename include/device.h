@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * device.h - the truth check's view of the block device under the test
- * directory: which device it is, how it is queued, and how many bytes it
- * has read and written so far. device_linux.c reads /sys; device_none.c is
- * the portable fallback that finds nothing.
+ * directory: which device it is, and how many bytes it has read and
+ * written so far (how it is queued is the provenance's, provenance.h).
+ * device_linux.c reads /sys; device_none.c is the portable fallback that
+ * finds nothing.
  */
 #ifndef DEVICE_H
 #define DEVICE_H
@@ -17,8 +18,6 @@ struct device {
 	bool found;
 	char name[64];            /* "nvme0n1", the whole disk's name */
 	char stat_path[PATH_MAX]; /* counters: the partition's own when it has them */
-	char scheduler[32];       /* "mq-deadline", "" if unknown */
-	int rotational;           /* 1, 0, or -1 unknown */
 };
 
 /*

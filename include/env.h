@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * env.h - what clyde learns about the machine it runs on: the RAM (the
- * default size and the 2x RAM rule) and where a run happened (kernel,
- * filesystem, device), for the results.
+ * default size and the 2x RAM rule), and the JSON's short summary of where
+ * a run happened (kernel, filesystem, device), taken from the run's
+ * provenance (provenance.h), which is the one reader of /proc and /sys.
  */
 #ifndef ENV_H
 #define ENV_H
@@ -16,11 +17,14 @@
 uint64_t env_ram_mib(void);
 
 /*
- * Describe the machine and the directory WORKDIR on device DEV (dev->found
- * false: none) into *env; what cannot be told stays empty or 0, rotational
- * -1.
+ * The summary into *env, from PROV (the run's provenance; NULL when it was
+ * not read) and the truth check's device DEV (dev->found false: none): the
+ * kernel, the filesystem's type, RAM and CPUs from PROV; the device's name
+ * from DEV, and its scheduler and whether it spins from PROV's disk of
+ * that name (a device-mapper or md device is no disk: unknown). What
+ * cannot be told stays "" or 0, rotational -1.
  */
-void env_describe(const char *workdir, const struct device *dev,
+void env_describe(const struct provenance *prov, const struct device *dev,
 		  struct run_env *env);
 
 #endif

@@ -35,12 +35,16 @@ struct run_plan {
 
 /*
  * Where a run happens, learned at set-up once the config is valid: clyde's
- * own directory, what O_DIRECT needs there, the device under it.
+ * own directory, what O_DIRECT needs there, the device under it, and the
+ * provenance of the directory and the machine (read before privileges are
+ * dropped, so that root can still see a dm-crypt cipher).
  */
 struct run_target {
 	char workdir[PATH_MAX]; /* clyde's directory, made by workdir_create */
 	uint32_t dio_align;     /* O_DIRECT alignment found there; 0 without -D */
 	struct device dev;      /* dev.found false: no counters to read */
+	bool prov_known;        /* false: prov was not read (tests) */
+	struct provenance prov;
 };
 
 /* Presentation callbacks; any may be NULL. Called on the driver's thread. */
@@ -72,7 +76,9 @@ void run_plan_init(struct run_plan *plan, const struct config *cfg);
 /*
  * Run PLAN in TARGET (its directory already made), reading the device's
  * counters around each phase, and fill *res completely: the run's
- * description, every figure, the environment and the verdicts
+ * description (with its start time, the command line and TARGET's
+ * provenance, the filesystem's fill read again now), every figure, the
+ * environment and the verdicts
  * (verdict.h), so that formatters only render. Returns 0, or the exit
  * status the failure calls for (EXIT_IO, EXIT_CORRUPT, EXIT_SIGNAL + n)
  * with *err describing it. Removes the I/O files it made.

@@ -359,6 +359,7 @@ int csv_parse_line(const char *line, struct run_results *out,
 	if (identify(&l) != 0)
 		return -1;
 	memset(out, 0, sizeof(*out));
+	provenance_clear(&out->prov); /* a CSV line carries none */
 	out->concurrency = 1;
 	out->io = (struct io_params){ 0, DEFAULT_CHUNK_BYTES, DEFAULT_SEEKS,
 				      DEFAULT_SEEKERS };

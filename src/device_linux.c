@@ -3,12 +3,12 @@
  * device_linux.c - the block device under a directory, from sysfs:
  * /sys/dev/block/MAJ:MIN resolves to the device (or partition) directory,
  * whose "stat" file counts 512-byte sectors read (field 3) and written
- * (field 7), and whose disk's queue/ says the scheduler and rotational.
+ * (field 7). The files are read with the provenance reader's helper
+ * (provenance_linux.h).
  */
 #ifdef __linux__
 #include "device.h"
 
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,66 +16,25 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-/* The first line of PATH into BUF without its newline; -1 if unreadable. */
-static int read_line(const char *path, char *buf, size_t len)
-{
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return -1;
-	if (!fgets(buf, (int)len, f)) {
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
-/* "noop [mq-deadline] kyber" -> "mq-deadline"; a lone name stays itself. */
-static void pick_scheduler(const char *line, char *out, size_t len)
-{
-	const char *open = strchr(line, '[');
-	const char *close = open ? strchr(open, ']') : NULL;
-
-	const char *name = open && close ? open + 1 : line;
-	size_t n = open && close ? (size_t)(close - open - 1) : strlen(line);
-
-	if (n >= len)
-		n = len - 1; /* scheduler names are short; never overrun */
-	memcpy(out, name, n);
-	out[n] = '\0';
-}
+#include "provenance_linux.h"
 
 void device_find(const char *dir, struct device *dev)
 {
-	char link[64], real[PATH_MAX], disk[PATH_MAX], path[PATH_MAX + 32], line[256];
+	char link[64], real[PATH_MAX];
 	struct stat st;
 
 	memset(dev, 0, sizeof(*dev));
-	dev->rotational = -1;
 	if (stat(dir, &st) != 0 || major(st.st_dev) == 0)
 		return;
 	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(st.st_dev),
 		 minor(st.st_dev));
-	if (!realpath(link, real))
-		return;
-	snprintf(disk, sizeof(disk), "%s", real);
-	snprintf(path, sizeof(path), "%s/partition", real);
-	if (access(path, F_OK) == 0)
-		snprintf(disk, sizeof(disk), "%s", dirname(real));
 	snprintf(dev->stat_path, sizeof(dev->stat_path), "%s/stat", link);
-	if (access(dev->stat_path, R_OK) != 0)
+	if (!realpath(link, real) || access(dev->stat_path, R_OK) != 0)
 		return;
 	dev->found = true;
-	memcpy(real, disk, sizeof(real)); /* basename may modify its argument */
-	snprintf(dev->name, sizeof(dev->name), "%s", basename(real));
-	snprintf(path, sizeof(path), "%s/queue/scheduler", disk);
-	if (read_line(path, line, sizeof(line)) == 0)
-		pick_scheduler(line, dev->scheduler, sizeof(dev->scheduler));
-	snprintf(path, sizeof(path), "%s/queue/rotational", disk);
-	if (read_line(path, line, sizeof(line)) == 0)
-		dev->rotational = line[0] == '1';
+	if (prov_exists_in(real, "partition"))
+		*strrchr(real, '/') = '\0'; /* the disk is the parent */
+	prov_copy(dev->name, sizeof(dev->name), prov_base_name(real));
 }
 
 void device_counters(const struct device *dev, struct device_io *io)
@@ -84,7 +43,7 @@ void device_counters(const struct device *dev, struct device_io *io)
 	char line[512];
 
 	memset(io, 0, sizeof(*io));
-	if (!dev->found || read_line(dev->stat_path, line, sizeof(line)) != 0)
+	if (!dev->found || prov_read_in(dev->stat_path, "", line, sizeof(line)) != 0)
 		return;
 	/* reads, merges, sectors read, ms, writes, merges, sectors written */
 	if (sscanf(line, "%llu %llu %llu %llu %llu %llu %llu", &f[0], &f[1], &f[2],

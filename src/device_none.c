@@ -13,7 +13,6 @@ void device_find(const char *dir, struct device *dev)
 {
 	(void)dir;
 	memset(dev, 0, sizeof(*dev));
-	dev->rotational = -1;
 }
 
 void device_counters(const struct device *dev, struct device_io *io)

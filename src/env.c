@@ -1,16 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * env.c - the machine's RAM and a run's surroundings (env.h), from
- * sysconf, uname and the platform and device modules.
+ * env.c - the machine's RAM (sysconf, needed before any run for the
+ * defaults) and a run's surroundings for the JSON (env.h), from the run's
+ * provenance and the truth check's device.
  */
 #include "env.h"
 
 #include <stdio.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <unistd.h>
-
-#include "platform.h"
 
 uint64_t env_ram_mib(void)
 {
@@ -22,22 +20,25 @@ uint64_t env_ram_mib(void)
 	return (uint64_t)pages * (uint64_t)page / MIB;
 }
 
-void env_describe(const char *workdir, const struct device *dev,
+void env_describe(const struct provenance *prov, const struct device *dev,
 		  struct run_env *env)
 {
-	struct utsname un;
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-
 	memset(env, 0, sizeof(*env));
-	if (uname(&un) == 0)
-		snprintf(env->kernel, sizeof(env->kernel), "%.60s %.60s", un.sysname,
-			 un.release);
-	platform_fs_name(workdir, env->fs_type, sizeof(env->fs_type));
-	if (dev->found) {
+	env->rotational = -1;
+	if (dev->found)
 		snprintf(env->device, sizeof(env->device), "%s", dev->name);
-		snprintf(env->scheduler, sizeof(env->scheduler), "%s", dev->scheduler);
+	if (!prov)
+		return;
+	snprintf(env->kernel, sizeof(env->kernel), "%s", prov->machine.kernel);
+	snprintf(env->fs_type, sizeof(env->fs_type), "%s", prov->fs.type);
+	env->ram_mib = prov->machine.ram_bytes / MIB;
+	env->cpus = prov->machine.cpus_online;
+	for (size_t i = 0; dev->found && i < prov->n_disks; i++) {
+		const struct prov_disk *d = &prov->disks[i];
+
+		if (strcmp(d->name, dev->name) != 0)
+			continue;
+		snprintf(env->scheduler, sizeof(env->scheduler), "%s", d->scheduler);
+		env->rotational = d->rotational;
 	}
-	env->rotational = dev->rotational;
-	env->ram_mib = env_ram_mib();
-	env->cpus = cpus > 0 ? (uint32_t)cpus : 0;
 }

@@ -22,6 +22,7 @@
 #include "platform.h"
 #include "privs.h"
 #include "progress.h"
+#include "repeat.h"
 #include "report.h"
 #include "run.h"
 #include "setup.h"
@@ -157,6 +158,8 @@ static int set_up(const struct config *cfg, struct run_target *target)
 	if (cleanup_init() != 0)
 		return fail_setup(EXIT_SETUP, "cannot install signal handlers: %s",
 				  strerror(errno));
+	if (cfg->processes == 0 && cfg->repeat != 0)
+		setup_provenance(cfg, target); /* before -u drops root */
 	switched = privs_switch(cfg->user, cfg->group, &uid, &gid, err, sizeof(err));
 	if (switched < 0)
 		return fail_setup(EXIT_USAGE, "%s", err);
@@ -183,31 +186,68 @@ static int set_up(const struct config *cfg, struct run_target *target)
 	return GO_ON;
 }
 
-/* The -x runs (one without -x), each printed as it ends, then the JSON. */
+/* The runs kept for the JSON and -x auto: every one, or only the last. */
+struct kept_runs {
+	struct run_results *v;
+	size_t cap;
+	bool all;
+};
+
+/* Where run I goes, growing the list as runs come; NULL when out of memory. */
+static struct run_results *slot(struct kept_runs *k, size_t i)
+{
+	size_t want = k->all ? i + 1 : 1;
+
+	if (want > k->cap) {
+		size_t cap = k->cap ? 2 * k->cap : 4;
+		struct run_results *v = realloc(k->v, cap * sizeof(*v));
+
+		if (!v)
+			return NULL;
+		k->v = v;
+		k->cap = cap;
+	}
+	return &k->v[k->all ? i : 0];
+}
+
+/* Whether the runs so far, N of them, are all -x asks for. */
+static bool enough(const struct config *cfg, const struct kept_runs *k,
+		   size_t n)
+{
+	if (cfg->repeat_auto)
+		return repeat_done(k->v, n, (size_t)cfg->repeat);
+	return n >= (cfg->repeat < 0 ? 1 : (size_t)cfg->repeat);
+}
+
+/*
+ * The -x runs (one without -x; -x auto until repeat_done), each printed as
+ * it ends, what -x auto found, then the JSON.
+ */
 static int run_all(const struct config *cfg, const struct run_target *target,
 		   const struct test_fault *fault)
 {
 	static struct run_plan plan;
 	bool json_stdout = cfg->json_path && strcmp(cfg->json_path, "-") == 0;
-	size_t runs = cfg->repeat < 0 ? 1 : (size_t)cfg->repeat;
-	/* Every run's results, for the JSON written at the end. */
-	struct run_results *res = calloc(cfg->json_path ? runs : 1, sizeof(*res));
+	struct kept_runs kept = { NULL, 0, cfg->json_path || cfg->repeat_auto };
 	enum progress_style style = progress_style_for(cfg->progress, cfg->quiet,
 						       isatty(STDERR_FILENO));
 	struct progress progress;
 	struct phase_error perr;
 	int status = 0;
+	size_t n = 0;
 
-	if (!res)
-		return fail_setup(EXIT_SETUP, "out of memory");
 	run_plan_init(&plan, cfg);
 	if (cfg->repeat > 1 && cfg->csv)
 		fmt_csv_header(json_stdout ? stderr : stdout, cfg->csv->csv);
-	for (size_t i = 0; i < runs && status == 0; i++) {
-		struct run_results *r = &res[cfg->json_path ? i : 0];
+	while (status == 0 && !enough(cfg, &kept, n)) {
+		struct run_results *r = slot(&kept, n);
 		struct run_hooks hooks = { .after_phase = test_fault_after_phase,
 					   .fault = fault };
 
+		if (!r) {
+			free(kept.v);
+			return fail_setup(EXIT_SETUP, "out of memory");
+		}
 		progress_init(&progress, stderr, style, cfg, &plan);
 		progress_hooks(&progress, &hooks);
 		barrier_hooks(cfg, &hooks);
@@ -216,12 +256,15 @@ static int run_all(const struct config *cfg, const struct run_target *target,
 			progress_abort(&progress);
 		else
 			print_run(cfg, r);
+		n += status == 0;
 	}
 	if (status != 0)
 		status = report_phase_error(&perr);
-	else if (cfg->json_path)
-		status = write_json(cfg, res, runs);
-	free(res);
+	else if (cfg->repeat_auto)
+		repeat_say(stderr, kept.v, n);
+	if (status == 0 && cfg->json_path)
+		status = write_json(cfg, kept.v, n);
+	free(kept.v);
 	return status ? status : finish(EXIT_OK);
 }
 

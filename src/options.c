@@ -16,6 +16,7 @@
 #include "config.h"
 #include "format.h"
 #include "parse.h"
+#include "repeat.h"
 #include "report.h"
 #include "barrier.h"
 
@@ -159,12 +160,23 @@ static enum options_outcome set_int(struct option_parse *p, const char *name,
 	return OPTIONS_RUN;
 }
 
+/* -x runs, or -x auto[:max] (repeat.h). */
 static enum options_outcome set_repeat(struct option_parse *p, const char *arg)
 {
-	int64_t v;
+	struct parse_error pe;
+	int64_t v = REPEAT_AUTO_MAX;
+	bool automatic = strncmp(arg, "auto", 4) == 0 &&
+			 (arg[4] == '\0' || arg[4] == ':');
 
-	if (set_int(p, "-x", arg, 0, 1000000, &v) != OPTIONS_RUN)
-		return OPTIONS_ERROR;
+	p->cfg->repeat_auto = automatic;
+	if (!automatic) {
+		if (set_int(p, "-x", arg, 0, 1000000, &v) != OPTIONS_RUN)
+			return OPTIONS_ERROR;
+	} else if (arg[4] == ':' &&
+		   parse_int_range(arg + 5, REPEAT_AUTO_MIN, REPEAT_AUTO_LIMIT, &v,
+				   &pe) != 0) {
+		return fail(p->err, p->len, "-x %s: %s", arg, pe.msg);
+	}
 	p->cfg->repeat = (long)v;
 	return OPTIONS_RUN;
 }
@@ -344,9 +356,11 @@ static const struct option_def option_defs[] = {
 	{ 'r', NULL, required_argument, "ram",
 	  "RAM size in MiB (default: detected); -r 0 disables the 2x RAM rule",
 	  .set = set_ram, .formats = -1 },
-	{ 'x', NULL, required_argument, "runs",
+	{ 'x', NULL, required_argument, "runs|auto[:max]",
 	  "run the tests runs times and print only CSV lines (a header line first "
-	  "when runs > 1)",
+	  "when runs > 1); auto runs them 3 to max (10) times, until every rate's "
+	  "95% confidence interval is within 3% of its mean, then says on stderr "
+	  "which rates were still noisy",
 	  .set = set_repeat, .formats = -1 },
 	{ 'u', NULL, required_argument, "user[:group]",
 	  "run as user (and group); as root clyde refuses to run without -u or -g "
@@ -507,6 +521,8 @@ enum options_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 	int c;
 
 	config_defaults(cfg, ram_mib, seed);
+	cfg->argc = argc;
+	cfg->argv = argv;
 	getopt_tables(longs, shorts);
 	opterr = 0;
 	optind = 0; /* full reset: options_parse may run more than once */

@@ -23,6 +23,8 @@
 #include "exit_status.h"
 #include "filetest.h"
 #include "io.h"
+#include "origin.h"
+#include "provenance.h"
 #include "stats.h"
 #include "timer.h"
 #include "verdict.h"
@@ -300,6 +302,18 @@ static void describe_run(const struct config *cfg,
 	snprintf(res->dir, sizeof(res->dir), "%s", cfg->dir);
 	res->verify = cfg->verify;
 	res->random_time_s = cfg->random_io ? cfg->random_time_s : 0;
+	origin_time_utc(time(NULL), res->started, sizeof(res->started));
+	origin_command_line(cfg->argc, cfg->argv, res->command_line,
+			    sizeof(res->command_line));
+	res->prov_known = target->prov_known;
+	if (target->prov_known) {
+		/* The fill before this run, not before the first. */
+		res->prov = target->prov;
+		res->prov.fs.space_known = false;
+		provenance_read_space(cfg->dir, &res->prov.fs);
+	} else {
+		provenance_clear(&res->prov);
+	}
 }
 
 /* A random-I/O test's figures from the driver's phase result. */
@@ -475,7 +489,8 @@ int run_once(const struct config *cfg, const struct run_target *target,
 				err);
 
 	if (status == 0) {
-		env_describe(target->workdir, &target->dev, &res->env);
+		env_describe(res->prov_known ? &res->prov : NULL, &target->dev,
+			     &res->env);
 		verdict_compute(res);
 	}
 	return status;

@@ -290,7 +290,8 @@ static bool phase_fits(const struct phase_result *p)
 static bool run_fits(const struct run_results *r)
 {
 	if (r->dir[0] || r->verify || r->random_time_s || r->n_random ||
-	    r->mode.dio_align)
+	    r->mode.dio_align || r->started[0] || r->command_line[0] ||
+	    r->prov_known)
 		return false;
 	for (int p = 0; p < PHASE_COUNT; p++)
 		if (!phase_fits(&r->phase[p]))

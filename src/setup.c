@@ -2,7 +2,7 @@
 /*
  * setup.c - from a valid configuration to a place to run (setup.h):
  * descriptor limits, the free-space preflight, clyde's directory and its
- * O_DIRECT probe, the device for the truth check.
+ * O_DIRECT probe, the device for the truth check, the provenance.
  */
 #include "setup.h"
 
@@ -15,6 +15,7 @@
 #include "device.h"
 #include "exit_status.h"
 #include "platform.h"
+#include "provenance.h"
 #include "iofile.h"
 #include "space.h"
 #include "workdir.h"
@@ -126,7 +127,9 @@ int setup_target(const struct config *cfg, struct run_target *target,
 {
 	int status;
 
-	memset(target, 0, sizeof(*target));
+	/* The provenance, read earlier by setup_provenance, stays. */
+	memset(target->workdir, 0, sizeof(target->workdir));
+	target->dio_align = 0;
 	if (workdir_create(cfg->dir, target->workdir, sizeof(target->workdir)) != 0) {
 		snprintf(err, len, "%s: cannot make clyde's directory: %s", cfg->dir,
 			 strerror(errno));
@@ -136,4 +139,11 @@ int setup_target(const struct config *cfg, struct run_target *target,
 		return status;
 	device_find(target->workdir, &target->dev);
 	return 0;
+}
+
+void setup_provenance(const struct config *cfg, struct run_target *target)
+{
+	/* A directory that cannot be looked at fails setup_target next. */
+	provenance_read(cfg->dir, "", &target->prov);
+	target->prov_known = true;
 }

@@ -127,6 +127,10 @@ static void rows_from(const struct run_results *first, bool one_setup,
 		r->verify = false;
 		r->random_time_s = 0;
 		r->n_random = 0;
+		r->started[0] = '\0';
+		r->command_line[0] = '\0';
+		r->prov_known = false;
+		provenance_clear(&r->prov);
 		if (!one_setup) {
 			memset(&r->env, 0, sizeof(r->env));
 			r->env.rotational = -1;

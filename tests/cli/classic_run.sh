@@ -3,6 +3,7 @@
 # table, the footer and a 48-field 1.96 CSV line, and leaves -d empty.
 . tests/cli/lib.sh
 mkdir "$T/d"
+IO_HEADER=$(version_line '------Sequential Output------ --Sequential Input- --Random-')
 
 # run NAME ARGS...: a 64 MiB run; stdout in $T/out, stderr in $T/err.
 run() {
@@ -21,10 +22,10 @@ for mode in buffered direct sync; do
 	direct) run "$mode" -D ;;
 	sync) run "$mode" -b ;;
 	esac
-	check "$mode: 1.03 table header" grep -q '^Version 0.1.0       ------Sequential Output------ --Sequential Input- --Random-$' "$T/out"
+	check "$mode: 1.03 table header" grep -qxF "$IO_HEADER" "$T/out"
 	check "$mode: table row" grep -q '^testbox         64M ' "$T/out"
 	check "$mode: 48-field CSV" [ "$(nfields "$csv")" -eq 48 ]
-	check "$mode: CSV format and version" [ "$(field "$csv" 0),$(field "$csv" 1)" = "1.96,clyde-0.1.0" ]
+	check "$mode: CSV format and version" [ "$(field "$csv" 0),$(field "$csv" 1)" = "1.96,clyde-$VERSION" ]
 	check "$mode: CSV machine and size" [ "$(field "$csv" 2),$(field "$csv" 5)" = "testbox,64M" ]
 	for f in 7 9 11 13 15 17; do
 		v=$(field "$csv" $f)
@@ -36,9 +37,9 @@ for mode in buffered direct sync; do
 	done
 	check "$mode: progress words" grep -q '^Writing intelligently\.\.\.done$' "$T/err"
 	case $mode in
-	buffered) check "buffered: footer names buffered I/O" grep -q '^clyde 0.1.0: buffered I/O' "$T/out" ;;
-	direct) check "direct: footer names direct I/O" grep -q '^clyde 0.1.0: direct I/O' "$T/out" ;;
-	sync) check "sync: footer names synchronous writes" grep -q '^clyde 0.1.0: .*synchronous writes' "$T/out" ;;
+	buffered) check "buffered: footer names buffered I/O" grep -q "^clyde $VERSION_RE: buffered I/O" "$T/out" ;;
+	direct) check "direct: footer names direct I/O" grep -q "^clyde $VERSION_RE: direct I/O" "$T/out" ;;
+	sync) check "sync: footer names synchronous writes" grep -q "^clyde $VERSION_RE: .*synchronous writes" "$T/out" ;;
 	esac
 done
 
@@ -51,7 +52,7 @@ check "per-char 8M: per-char fields filled" [ -n "$(field "$csv" 7)" ]
 
 run "quiet" -q
 check "quiet: stdout is the CSV line alone" [ "$(wc -l <"$T/out")" -eq 1 ]
-check "quiet: table on stderr" grep -q '^Version 0.1.0' "$T/err"
+check "quiet: table on stderr" grep -qxF "$IO_HEADER" "$T/err"
 check "quiet: no progress words" sh -c "! grep -q intelligently '$T/err'"
 
 run "repeat 2" -x 2 -f
@@ -94,10 +95,11 @@ $CLYDE -d "$T/d" $U -s 64M -r 32 -n 0 -f >/dev/null 2>&1
 check "foreign file survives" [ "$(cat "$T/d/clyde.1.keep")" = mine ]
 rm -f "$T/d/clyde.1.keep"
 
-# An interrupt removes everything and exits 128+2.
+# An interrupt removes everything and exits 128+2: sent once the test file
+# exists, so there is something to remove.
 $CLYDE -d "$T/d" $U -s 512M -r 32 -n 0 -q >/dev/null 2>"$T/err" &
 pid=$!
-sleep 1
+wait_until in_workdir "$T/d" f000 || fail "SIGINT" "clyde never made its f000"
 kill -INT $pid
 wait $pid
 st=$?

@@ -4,7 +4,7 @@
 # lines `test_csv --emit-198` writes to bon_csv2txt and bon_csv2html (when
 # installed) and checks they accept every line and show every machine name.
 cd "$(dirname "$0")/../.." || exit 2
-gen=build/tests/test_csv
+gen=${BUILD:-build}/tests/test_csv
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 names="qa1 qb2 qc3"
@@ -33,11 +33,11 @@ if command -v bon_csv2txt >/dev/null 2>&1; then
 	bon_csv2txt <"$tmp/lines.csv" >"$tmp/txt" 2>"$tmp/txt.err"
 	check_tool csv_bonnie_tools_bon_csv2txt "$tmp/txt" "$tmp/txt.err"
 else
-	echo "ok csv_bonnie_tools_bon_csv2txt (skipped: bon_csv2txt not installed)"
+	echo "skip csv_bonnie_tools_bon_csv2txt: bon_csv2txt not installed"
 fi
 if command -v bon_csv2html >/dev/null 2>&1; then
 	bon_csv2html "$tmp/lines.csv" >"$tmp/html" 2>"$tmp/html.err"
 	check_tool csv_bonnie_tools_bon_csv2html "$tmp/html" "$tmp/html.err"
 else
-	echo "ok csv_bonnie_tools_bon_csv2html (skipped: bon_csv2html not installed)"
+	echo "skip csv_bonnie_tools_bon_csv2html: bon_csv2html not installed"
 fi

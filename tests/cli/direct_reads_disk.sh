@@ -17,7 +17,7 @@ sectors_read() { awk '{ print $3 }' "$1"; }
 
 st=$(device_stat "$T/d")
 if [ -z "$st" ]; then
-	ok "direct reads reach the disk (skipped: no block device under $T)"
+	skip "direct reads reach the disk" "no block device under $T"
 	exit 0
 fi
 r0=$(sectors_read "$st")

@@ -17,11 +17,11 @@ cleanup_fs() {
 trap cleanup_fs EXIT
 trap 'cleanup_fs; exit 1' INT TERM
 
-# skip_all REASON: one "skipped" line per fault this file would test.
+# skip_all REASON: one "skip" line per fault this file would test.
 skip_all() {
 	for c in "preflight" "ENOSPC tmpfs" "ENOSPC ext4" "EIO" "EDQUOT" "EROFS" \
 		"SIGXFSZ" "SIGXCPU"; do
-		ok "$c (skipped: $1)"
+		skip "$c" "$1"
 	done
 	exit 0
 }
@@ -159,8 +159,8 @@ if ext4_image "$E" 64M; then
 	rm -rf "$w"
 	umnt "$E"
 else
-	ok "ENOSPC ext4 (skipped: cannot mount a loop image)"
-	ok "EROFS (skipped: cannot mount a loop image)"
+	skip "ENOSPC ext4" "cannot mount a loop image"
+	skip "EROFS" "cannot mount a loop image"
 fi
 
 # --- EIO: a zram disk that fails writes past its memory limit ----------------
@@ -188,7 +188,7 @@ if zram_fs "$Z"; then
 	zram_free
 else
 	zram_free
-	ok "EIO (skipped: no zram device to fail writes; device-mapper is not needed)"
+	skip "EIO" "no zram device to fail writes; device-mapper is not needed"
 fi
 
 # --- EDQUOT --------------------------------------------------------------------
@@ -220,7 +220,7 @@ if quota_fs; then
 		"files/[0-9a-f]{10}[0-9A-Za-z]*: (create|write): Disk quota exceeded"
 	umnt "$Q"
 else
-	ok "EDQUOT (skipped: no quota here: neither ext4 quotas with setquota nor btrfs qgroups)"
+	skip "EDQUOT" "no quota here: neither ext4 quotas with setquota nor btrfs qgroups"
 fi
 
 # --- SIGXFSZ and SIGXCPU: limits that clean up and exit 128+signal -------------

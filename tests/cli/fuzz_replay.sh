@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: MIT
 # Replays every fuzz harness's seed corpus and saved crash inputs
-# (tests/fuzz/corpus/NAME, tests/fuzz/regress/NAME) through build/replay/NAME,
+# (tests/fuzz/corpus/NAME, tests/fuzz/regress/NAME) through $BUILD/replay/NAME,
 # which every build has, with or without clang: the oracles run each time.
 . tests/cli/lib.sh
 
 for src in tests/fuzz/fuzz_*.c; do
 	h=${src#tests/fuzz/fuzz_}
 	h=${h%.c}
-	bin=build/replay/$h
+	bin=$BUILD/replay/$h
 	if [ ! -x "$bin" ]; then
 		fail "replay $h" "$bin is not built (make test builds it)"
 		continue

@@ -1,26 +1,26 @@
 # SPDX-License-Identifier: MIT
 # A short libFuzzer run of every harness in tests/fuzz (FUZZ_SHORT_SECONDS,
 # default 8, each; two at a time), from the seed corpora into a scratch
-# corpus. Skipped, with an "ok" line saying so, where clang has no libFuzzer
-# or FUZZ_SHORT_SECONDS is 0 (the sanitizer runs of .ci/run).
+# corpus. Skipped, with a "skip" line saying why, where clang has no
+# libFuzzer or FUZZ_SHORT_SECONDS is 0 (the sanitizer runs of .ci/run).
 . tests/cli/lib.sh
 
 if [ "${FUZZ_SHORT_SECONDS:-8}" = 0 ]; then
-	ok "fuzz short run (skipped: FUZZ_SHORT_SECONDS=0)"
+	skip "fuzz short run" "FUZZ_SHORT_SECONDS=0"
 	exit 0
 fi
 if ! tests/fuzz/have-libfuzzer.sh "${FUZZ_CC:-clang}"; then
-	ok "fuzz short run (skipped: no clang libFuzzer)"
+	skip "fuzz short run" "no ${FUZZ_CC:-clang} with libFuzzer"
 	exit 0
 fi
 set --
 for src in tests/fuzz/fuzz_*.c; do
 	h=${src#tests/fuzz/fuzz_}
 	h=${h%.c}
-	if [ -x "build/fuzz/fuzz_$h" ]; then
+	if [ -x "$BUILD/fuzz/fuzz_$h" ]; then
 		set -- "$@" "$h"
 	else
-		fail "fuzz $h" "build/fuzz/fuzz_$h is not built (make fuzzers)"
+		fail "fuzz $h" "$BUILD/fuzz/fuzz_$h is not built (make fuzzers)"
 	fi
 done
-tests/fuzz/run.sh "${FUZZ_SHORT_SECONDS:-8}" "$T/corpus" "$@"
+FUZZ_BUILD=$BUILD/fuzz tests/fuzz/run.sh "${FUZZ_SHORT_SECONDS:-8}" "$T/corpus" "$@"

@@ -1,38 +1,69 @@
 # SPDX-License-Identifier: MIT
 # Shared helpers for clyde's shell tests: a scratch directory removed on
-# exit, and ok/FAIL lines in the format tests/run.sh counts.
+# exit, and ok/FAIL/skip lines in the format tests/run.sh counts.
 CLYDE=${CLYDE:-./clyde}
+# The build tests/run.sh runs (make test passes it; build by default).
+BUILD=${BUILD:-build}
 T=$(mktemp -d /tmp/clyde-test.XXXXXX) || exit 2
 trap 'rm -rf "$T"' EXIT INT TERM
 # bonnie++'s rule: as root clyde wants -u.
 if [ "$(id -u)" = 0 ]; then U="-u root"; else U=""; fi
+# clyde's version, as clyde says it: tests never spell it out. VERSION_RE is
+# the same for a grep pattern (dots escaped).
+VERSION=$($CLYDE --version 2>/dev/null | sed -n 's/^clyde \([^ ]*\)$/\1/p')
+if [ -z "$VERSION" ]; then
+	echo "FAIL $0: '$CLYDE --version' does not say 'clyde VERSION'"
+	exit 1
+fi
+VERSION_RE=$(printf '%s\n' "$VERSION" | sed 's/[].[*^$\\]/\\&/g')
 
 ok() { echo "ok $1"; }
 fail() { echo "FAIL $1: $2"; }
+# skip NAME WHY: NAME could not be tested here; counted apart, never passed.
+skip() { echo "skip $1: $2"; }
 # check NAME CONDITION-COMMAND...: ok when the command succeeds.
 check() {
-	name=$1
+	check_name=$1
 	shift
-	if "$@"; then ok "$name"; else fail "$name" "$*"; fi
+	if "$@"; then ok "$check_name"; else fail "$check_name" "$*"; fi
 }
+# version_line TAIL: the first line of a table part as clyde prints it,
+# "Version VERSION" (the version right-aligned in 5 columns) padded to
+# column 20, or one space after a longer version, then TAIL.
+version_line() { printf '%-19s %s\n' "$(printf 'Version %5s' "$VERSION")" "$1"; }
 # Fields in a CSV line.
 nfields() { printf '%s\n' "$1" | awk -F, '{ print NF }'; }
 # Field N (0-based) of a CSV line.
 field() { printf '%s\n' "$1" | awk -F, -v n="$2" '{ print $(n + 1) }'; }
 # True when directory $1 holds nothing.
 empty_dir() { [ -z "$(ls -A "$1")" ]; }
-# wait_for FILE PATTERN [SECONDS]: until a line of FILE matches the grep
-# PATTERN (default limit 60 s); false on time-out.
-wait_for() {
-	n=0
-	while ! grep -q -- "$2" "$1" 2>/dev/null; do
-		n=$((n + 1))
-		[ $n -gt $((${3:-60} * 20)) ] && return 1
+# Tests wait for events they can observe, never for a fixed time.
+# wait_until COMMAND...: until COMMAND succeeds, polled every 0.05 s for at
+# most 60 s; false on time-out.
+wait_until() {
+	wait_n=0
+	until "$@"; do
+		wait_n=$((wait_n + 1))
+		[ $wait_n -gt 1200 ] && return 1
 		sleep 0.05
 	done
 }
+# wait_for FILE PATTERN: until a line of FILE matches the grep PATTERN.
+wait_for() { wait_until grep -qs -- "$2" "$1"; }
+# running PID: PID has not ended (an unreaped zombie has).
+running() {
+	[ -e "/proc/$1/stat" ] &&
+		[ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" != Z ]
+}
+# threads PID N: PID runs N threads or more (its main thread counts).
+threads() { [ "$(ls "/proc/$1/task" 2>/dev/null | wc -l)" -ge "$2" ]; }
 # clyde's own directory inside $1 (clyde.PID.XXXXXX), or nothing.
 workdir_in() { ls -d "$1"/clyde.*.* 2>/dev/null | head -n 1; }
+# in_workdir DIR [PATH]: clyde's directory is in DIR (and holds PATH).
+in_workdir() {
+	in_w=$(workdir_in "$1")
+	[ -n "$in_w" ] && [ -e "$in_w/${2:-.}" ]
+}
 # A background clyde's redirections happen in the child, maybe after the
 # parent has looked: empty $T/out and $T/err first (fresh) before wait_for.
 fresh() { : >"$T/out"; : >"$T/err"; }

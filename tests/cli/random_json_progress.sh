@@ -11,7 +11,7 @@ command -v python3 >/dev/null 2>&1 && have_python=true
 # document `j`, must be true.
 json_check() {
 	if ! $have_python; then
-		ok "$1 (skipped: no python3)"
+		skip "$1" "no python3"
 		return
 	fi
 	if python3 - "$2" "$3" <<'PY'
@@ -69,7 +69,7 @@ if [ -e "/sys/dev/block/$((dev / 256)):$((dev % 256))" ]; then
 	json_check "truth: device bytes in the JSON" "$T/j.json" \
 		"j['phases'][1]['device'] is not None and j['phases'][1]['device']['write_bytes'] >= 0"
 else
-	ok "truth check (skipped: no block device under $T)"
+	skip "truth check" "no block device under $T"
 fi
 
 # Progress under a pseudo terminal: the line shows, the tables stay clean.
@@ -81,7 +81,7 @@ if command -v script >/dev/null 2>&1; then
 	check "progress: the table header is intact" grep -q '^Machine        Size K/sec %CP' "$T/tty"
 	check "progress: no progress text in the table row" sh -c "grep '^rnd ' '$T/tty' | grep -vq '\\['"
 else
-	ok "progress under a terminal (skipped: no script(1))"
+	skip "progress under a terminal" "no script(1)"
 fi
 $CLYDE $base --progress always -q >"$T/out" 2>"$T/err"
 check "progress: -q silences the line" sh -c "! grep -q '\[1/4\]' '$T/err'"

@@ -86,6 +86,8 @@ check "csv-1.98 of csv-1.98 is the same" cmp -s "$T/out" "$T/mixed198.csv"
 if command -v bon_csv2txt >/dev/null 2>&1; then
 	bon_csv2txt <"$T/mixed198.csv" >"$T/bon" 2>"$T/bon.err"
 	checks "bon_csv2txt reads every converted line" '[ ! -s "$T/bon.err" ] && grep -q old193 "$T/bon"'
+else
+	skip "bon_csv2txt reads every converted line" "bon_csv2txt not installed"
 fi
 
 # HTML and SVG: self-contained, well-formed, names escaped.
@@ -125,6 +127,11 @@ PY
 	check "html: every element closed" python3 "$T/balanced.py" "$T/out"
 	report "html fixtures" --format html "$T/all.csv"
 	check "html of the fixtures: every element closed" python3 "$T/balanced.py" "$T/out"
+else
+	for c in "svg: parses as XML" "svg of the fixtures parses as XML" \
+		"html: every element closed" "html of the fixtures: every element closed"; do
+		skip "$c" "no python3"
+	done
 fi
 
 # --summary: min/median/max rows for each group of runs with the same name

@@ -62,5 +62,5 @@ if [ -x /usr/bin/time ]; then
 	# getline() would hold all 256 MB; the reader holds one line.
 	check "256 MB without a newline: under 64 MB of memory" [ "$(tail -n 1 "$T/rss")" -lt 65536 ]
 else
-	ok "256 MB without a newline (skipped: no /usr/bin/time to measure memory)"
+	skip "256 MB without a newline" "no /usr/bin/time to measure memory"
 fi

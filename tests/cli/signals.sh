@@ -24,16 +24,19 @@ stopped() {
 	check "$1: the message starts a line" sh -c "! grep -q '.clyde: ' '$T/err'"
 	check "$1: directory left empty" empty_dir "$T/d"
 }
-# hit NAME WORDS SIGNAL ARGS...: start, wait for the progress WORDS, wait a
-# little more, send SIGNAL, and check it stopped within 5 s.
+# hit NAME WORDS THREADS SIGNAL ARGS...: start, wait for the progress WORDS,
+# then for the phase's threads to run (THREADS in all, clyde's main thread
+# counted), send SIGNAL, and check it stopped within 5 s.
 hit() {
 	name=$1
 	words=$2
-	sig=$3
-	shift 3
+	n_threads=$3
+	sig=$4
+	shift 4
 	start "$@"
 	wait_for "$T/err" "$words" || fail "$name" "never reached '$words'"
-	sleep 0.3
+	wait_until threads $pid "$n_threads" ||
+		fail "$name" "never ran $n_threads threads"
 	t0=$(date +%s)
 	kill -"$sig" $pid
 	wait $pid
@@ -43,9 +46,15 @@ hit() {
 }
 
 # --- 40 random moments --------------------------------------------------------
+# Each moment counts from an event, clyde's directory appearing (its signal
+# handlers are set up by then), over the span a whole run takes from there.
 ARGS="-s 64M -r 32 -n 1 -f"
+made_dir() { in_workdir "$T/d" || ! running $pid; }
+$CLYDE -d "$T/d" $U $ARGS >/dev/null 2>&1 &
+pid=$!
+wait_until made_dir
 t0=$(date +%s%N)
-$CLYDE -d "$T/d" $U $ARGS >/dev/null 2>&1
+wait $pid
 span_ms=$((($(date +%s%N) - t0) / 1000000 + 100))
 interrupted=0
 finished=0
@@ -60,16 +69,13 @@ while [ $i -lt 40 ]; do
 		'BEGIN { srand(s * 7919 + p); printf "%.3f", rand() * span / 1000 }')
 	$CLYDE -d "$T/d" $U $ARGS --progress auto >"$T/out" 2>"$T/err" &
 	pid=$!
+	wait_until made_dir || fail "signal $i" "clyde never made its directory"
 	sleep "$delay"
 	kill -$sig $pid 2>/dev/null
 	wait $pid
 	st=$?
 	if [ $st -eq 0 ]; then
 		finished=$((finished + 1))
-	elif [ $st -eq $((128 + $(signum $sig))) ] && [ ! -s "$T/err" ]; then
-		# SIGTERM before clyde set its handlers up: nothing made yet.
-		interrupted=$((interrupted + 1))
-		where="${where}start-up;"
 	elif [ $st -eq $((128 + $(signum $sig))) ] &&
 		[ "$(grep -c '^clyde: ' "$T/err")" -eq 1 ] &&
 		grep -q '^clyde: interrupted by signal' "$T/err" &&
@@ -80,29 +86,31 @@ while [ $i -lt 40 ]; do
 		where="$where${w:-set-up};"
 	else
 		bad=$((bad + 1))
-		fail "signal $i ($sig after ${delay}s)" "exit $st: $(tr '\n' '|' <"$T/err")"
+		fail "signal $i ($sig ${delay}s after its directory)" "exit $st: $(tr '\n' '|' <"$T/err")"
 	fi
 	if ! empty_dir "$T/d"; then
 		bad=$((bad + 1))
-		fail "signal $i ($sig after ${delay}s)" "left $(ls -A "$T/d")"
+		fail "signal $i ($sig ${delay}s after its directory)" "left $(ls -A "$T/d")"
 		rm -rf "$T/d"/*
 	fi
 done
 summary=$(printf '%s' "$where" | tr ';' '\n' | sort | uniq -c |
 	awk '{ n = $1; $1 = ""; printf "%s%s x%d", sep, substr($0, 2), n; sep = ", " }')
-check "40 signals at random moments within ${span_ms} ms: $interrupted interrupted ($summary), $finished finished first" [ $bad -eq 0 ]
+check "40 signals at random moments within ${span_ms} ms of clyde's directory: $interrupted interrupted ($summary), $finished finished first" [ $bad -eq 0 ]
 
 # --- chosen moments -----------------------------------------------------------
-hit "SIGINT during random reads at depth 32" 'random reads, depth 32' INT \
+# Threads: the main one, one per copy, and a copy's 32 random-I/O or 64
+# seek workers.
+hit "SIGINT during random reads at depth 32" 'random reads, depth 32' 34 INT \
 	-s 64M::256 -f -n 0 --random-io --random-depths 32 --random-time 30
-hit "SIGTERM during random writes at depth 32" 'random writes, depth 32' TERM \
+hit "SIGTERM during random writes at depth 32" 'random writes, depth 32' 34 TERM \
 	-s 64M::256 -f -n 0 --random-io --random-depths 32 --random-time 2
-hit "SIGTERM among 64 seekers" "start 'em" TERM -s 64M::1000000:64 -f -n 0
-hit "SIGINT during block output, -c 4" 'Writing intelligently' INT \
+hit "SIGTERM among 64 seekers" "start 'em" 66 TERM -s 64M::1000000:64 -f -n 0
+hit "SIGINT during block output, -c 4" 'Writing intelligently' 5 INT \
 	-s 1024M -c 4 -f -n 0 --no-preflight
-hit "SIGTERM during the file tests" 'Create files in sequential order' TERM \
+hit "SIGTERM during the file tests" 'Create files in sequential order' 2 TERM \
 	-s 0 -n 8
-hit "SIGINT during per-char output" 'Writing a byte at a time' INT \
+hit "SIGINT during per-char output" 'Writing a byte at a time' 2 INT \
 	-s 64M -n 0 --char-io syscall
 
 # The progress line is cleared before the message.
@@ -137,7 +145,7 @@ os.execv(sys.argv[1], sys.argv[1:])' $CLYDE -d "$T/d" $U -r 0 -s 1024M -f -n 0 \
 	st=$?
 	stopped "SIGINT blocked by the parent" INT
 else
-	ok "SIGINT blocked by the parent (skipped: no python3 to block it)"
+	skip "SIGINT blocked by the parent" "no python3 to block it"
 fi
 
 # SIGHUP is ignored, as bonnie++ does: the run completes.

@@ -7,11 +7,11 @@
 . tests/cli/lib.sh
 
 if ! command -v valgrind >/dev/null 2>&1; then
-	ok "valgrind (skipped: valgrind is not installed)"
+	skip "valgrind" "valgrind is not installed"
 	exit 0
 fi
-if grep -q -- -fsanitize build/flags 2>/dev/null; then
-	ok "valgrind (skipped: a SANITIZE= build, which valgrind cannot run)"
+if grep -q -- -fsanitize "$BUILD/flags" 2>/dev/null; then
+	skip "valgrind" "a SANITIZE= build, which valgrind cannot run"
 	exit 0
 fi
 VG="valgrind -q --error-exitcode=99 --leak-check=full \

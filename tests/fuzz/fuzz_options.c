@@ -13,6 +13,7 @@
 
 #include "filetest.h"
 #include "options.h"
+#include "repeat.h"
 
 #define MAX_ARGS 64
 
@@ -52,6 +53,9 @@ static void check_config(const struct config *c)
 		   "max %" PRId64 " min %" PRId64, c->files.max_bytes,
 		   c->files.min_bytes);
 	FUZZ_CHECK(c->io.size_mib || c->files.count_k, "nothing to test");
+	FUZZ_CHECK(!c->repeat_auto || (c->repeat >= REPEAT_AUTO_MIN &&
+				       c->repeat <= REPEAT_AUTO_LIMIT),
+		   "-x auto:%ld", c->repeat);
 	FUZZ_CHECK(c->concurrency >= 1 && c->concurrency <= MAX_CONCURRENCY,
 		   "-c %" PRIu32, c->concurrency);
 	FUZZ_CHECK(c->io.size_mib <= (UINT64_MAX / MIB) / MAX_CONCURRENCY,
@@ -171,6 +175,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		first.dir = second.dir = NULL;
 		first.user = second.user = first.group = second.group = NULL;
 		first.json_path = second.json_path = NULL;
+		first.argv = second.argv = NULL;
 		FUZZ_CHECK(memcmp(&first, &second, sizeof(first)) == 0,
 			   "second parse gives another config");
 	}

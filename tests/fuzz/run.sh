@@ -1,28 +1,30 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # tests/fuzz/run.sh SECONDS CORPUS_DIR NAME...: runs each libFuzzer harness
-# build/fuzz/fuzz_NAME for SECONDS, FUZZ_JOBS (2) at a time, growing
-# CORPUS_DIR/NAME from the seeds in tests/fuzz/corpus/NAME. Prints "ok fuzz
-# NAME: N executions in S s" or "FAIL fuzz NAME: why" with the saved input.
+# $FUZZ_BUILD/fuzz_NAME (FUZZ_BUILD defaults to build/fuzz) for SECONDS,
+# FUZZ_JOBS (2) at a time, growing CORPUS_DIR/NAME from the seeds in
+# tests/fuzz/corpus/NAME. Prints "ok fuzz NAME: N executions in S s" or
+# "FAIL fuzz NAME: why" with the input saved in $FUZZ_BUILD/crashes/NAME.
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 secs=$1
 root=$2
 shift 2
 jobs=${FUZZ_JOBS:-2}
+fb=${FUZZ_BUILD:-build/fuzz}
 logs=$(mktemp -d) || exit 2
 trap 'rm -rf "$logs"' EXIT
 
 run_one() {
 	h=$1
-	mkdir -p "$root/$h" "build/fuzz/crashes/$h"
+	mkdir -p "$root/$h" "$fb/crashes/$h"
 	set -- -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
 		-print_final_stats=1 -use_value_profile=1 \
-		-artifact_prefix="build/fuzz/crashes/$h/"
+		-artifact_prefix="$fb/crashes/$h/"
 	if [ -f "tests/fuzz/dict/$h.dict" ]; then
 		set -- "$@" -dict="tests/fuzz/dict/$h.dict"
 	fi
-	"build/fuzz/fuzz_$h" "$@" "$root/$h" "tests/fuzz/corpus/$h" \
+	"$fb/fuzz_$h" "$@" "$root/$h" "tests/fuzz/corpus/$h" \
 		>"$logs/$h" 2>&1
 	echo $? >"$logs/$h.rc"
 }

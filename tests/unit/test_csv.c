@@ -262,7 +262,7 @@ static void test_round_trips(void)
 		snprintf(label, sizeof(label), "round trip %s identity", names[f]);
 		CHECK(label, f == CSV_103 ? strcmp(b.program, "bonnie++") == 0
 				: strcmp(b.program, "clyde") == 0 &&
-					  strcmp(b.version, CLYDE_VERSION) == 0 &&
+					  strcmp(b.version, GOLDEN_RUN_VERSION) == 0 &&
 					  strcmp(b.seed, "777") == 0 &&
 					  b.concurrency == 3);
 		snprintf(label, sizeof(label), "round trip %s seeks/seekers", names[f]);
@@ -274,7 +274,7 @@ static void test_round_trips(void)
 		CHECK_STR(label, again, line);
 		if (f == CSV_198)
 			CHECK("round trip 1.98 version field",
-			      strstr(line, "1.98,clyde-" CLYDE_VERSION ",") == line);
+			      strstr(line, "1.98,clyde-" GOLDEN_RUN_VERSION ",") == line);
 		free(again);
 		/* Without I/O tests and without file tests. */
 		io_only = a;

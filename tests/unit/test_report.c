@@ -359,7 +359,7 @@ static void test_summary(void)
 	CHECK("hdd max", r && r->phase[PHASE_WRITE].rate == 180000 &&
 				 r->phase[PHASE_WRITE].lat.max_ns == 260000000);
 	CHECK("a note says what each group pooled",
-	      has_note(&f, "ssd: min, median and max of 5 runs (clyde 0.1.0, 4G, no file tests)"));
+	      has_note(&f, "ssd: min, median and max of 5 runs (clyde " GOLDEN_RUN_VERSION ", 4G, no file tests)"));
 	CHECK("note names the +++++ runs left out",
 	      has_note(&f, "ssd: block input was too fast to measure (+++++) in 2 of 5 "
 			   "runs; its min, median and max use the other 3"));

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * json_provenance.h - the provenance keys of a run in clyde's JSON
+ * (started, command_line, provenance; fmt_json.c writes them) read back,
+ * for json_results.c. Each key is optional, so that JSON written before
+ * clyde recorded them still reads: absent is unknown, as null is.
+ */
+#ifndef JSON_PROVENANCE_H
+#define JSON_PROVENANCE_H
+
+#include "clyde.h"
+#include "json_field.h"
+
+/*
+ * From the run object RUN (at W) into r->started, r->command_line,
+ * r->prov_known and r->prov, every one of them set. Returns 0, or -1 with
+ * the reason in *w->err: a value of the wrong type or out of range, a
+ * stack or disk list longer than provenance.h holds, a layer whose
+ * "above" is not an earlier layer or whose "disk" is not in "disks".
+ */
+int json_provenance_read(const struct json_where *w,
+			 const struct json_value *run, struct run_results *r);
+
+#endif
