@@ -76,6 +76,23 @@ void fmt_row_label(FILE *out, const char *name, const char *spec,
 void fmt_put_cut(FILE *out, const char *text, size_t cols);
 void fmt_spaces(FILE *out, size_t count);
 
+/*
+ * Under clyde report's text: how many runs, what every run shares, and
+ * the notes of F (what differs between runs of one name, what a summary
+ * pooled), one line each.
+ */
+struct report_facts;
+void fmt_facts_text(FILE *out, const struct report_facts *f);
+
+/*
+ * An HTML page's opening up to and with its <h1>TITLE</h1> (TITLE plain
+ * text, no markup): the style every page shares, then STYLE (more rules,
+ * "" for none). fmt_html_facts: F's caption and notes under an "About
+ * these runs" heading; nothing for a NULL F or one with neither.
+ */
+void fmt_html_begin(FILE *out, const char *title, const char *style);
+void fmt_html_facts(FILE *out, const struct report_facts *f);
+
 /* The field names of each CSV layout (1.96 uses 1.97's), for headers and errors. */
 const char *const *fmt_csv_field_names(enum csv_format format, size_t *count);
 

@@ -89,5 +89,13 @@ const char *present_cmp_difference(const struct compare_result *r, char *buf,
 				   size_t len);
 const char *present_cmp_verdict(const struct compare_result *r, char *buf,
 				size_t len);
+/*
+ * The rates group K and the baseline have no value for in some runs
+ * (+++++, not run, not recorded), left out of the comparison: "Block read
+ * in 1 of A's 3 runs; Random seeks in 2 of B's 5 runs"; "" for none.
+ */
+struct comparison;
+const char *present_cmp_missing(const struct comparison *c, size_t k,
+				char *buf, size_t len);
 
 #endif

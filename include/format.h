@@ -36,6 +36,7 @@ struct render_opts {
 };
 
 struct table_layout;
+struct comparison;
 
 struct format_info {
 	enum format_kind kind;
@@ -54,6 +55,11 @@ struct format_info {
 		       struct run_source *src, const struct render_opts *opts);
 	const struct table_layout *layout; /* FORMAT_TABLE */
 	enum csv_format csv;               /* FORMAT_CSV */
+	/*
+	 * `clyde report --compare` in this format (report_compare.h, fmt.h):
+	 * pure like render; NULL when the format cannot show a comparison.
+	 */
+	void (*compare)(FILE *out, const struct comparison *c);
 };
 
 /* Render RUNS[0..n) (n >= 1) in FMT: the render function on an array. */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report.h - `clyde report [--format FMT] [--summary] [FILE...]`: read CSV
- * lines of every bonnie++ version and of clyde (files, or stdin) and render
- * all runs as one comparison in any format of the format table (format.h).
+ * report.h - `clyde report [--format FMT] [--summary | --compare
+ * [--baseline NAME]] [FILE...]`: read CSV lines of every bonnie++ version
+ * and of clyde, and clyde's JSON (files, or stdin), and render all runs
+ * in any format of the format table (format.h), or with --compare their
+ * groups against a baseline (report_compare.h).
  */
 #ifndef REPORT_H
 #define REPORT_H
@@ -32,7 +34,9 @@ void report_usage(FILE *out);
  * they are read (with --summary the summary rows follow the last run);
  * the other formats, --summary and --compare keep each run in a compact
  * store (run_store.h). *n_runs gets how many runs were read; nothing is
- * written without any. Returns 0, or -1 when memory ran out.
+ * written without any. Returns 0, -1 when memory ran out, or -2 when the
+ * runs cannot be compared as asked (one group, an unknown --baseline):
+ * the reason went to NOTES as "clyde: report: ...".
  */
 int report_render(FILE *out, FILE *notes, const struct report_options *opts,
 		  struct run_source *input, size_t *n_runs);

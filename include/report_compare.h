@@ -55,13 +55,15 @@ struct comparison {
 	/* [figure * n_groups + group]: */
 	struct cmp_spread *spread;
 	struct compare_result *result; /* against the baseline; its own unused */
+	const struct report_facts *facts; /* the caption and notes printed under it */
 };
 
 /*
  * Compare the groups of S (report_groups.h, by name and test attributes)
  * with the baseline: the first group, or the first whose label or machine
  * name is BASELINE. FACTS give each group's label its tag when one name
- * has several groups. Figures every group lacks are left out. Returns 0;
+ * has several groups, and stay C's (printed under the comparison) until
+ * it is freed. Figures every group lacks are left out. Returns 0;
  * -1 when memory ran out; -2 with the reason in *err when BASELINE names
  * no group or there are fewer than two groups.
  */

@@ -44,4 +44,11 @@ size_t utf8_cut_bytes(const char *text, size_t len, size_t max);
  */
 size_t utf8_cut_cols(const char *text, size_t cols);
 
+/*
+ * The bytes of TEXT's first line when lines hold COLS characters: up to
+ * the last space that fits, else COLS characters (a word longer than a
+ * line is broken); *next is where the next line begins (past that space).
+ */
+size_t utf8_line_bytes(const char *text, size_t cols, const char **next);
+
 #endif

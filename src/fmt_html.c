@@ -234,12 +234,8 @@ static void html_count(const struct html_page *pg)
 			pg->use.n == 1 ? "" : "s");
 }
 
-/* What every run shares and the notes, after the tables. */
-static void html_facts(const struct html_page *pg)
+void fmt_html_facts(FILE *out, const struct report_facts *f)
 {
-	const struct report_facts *f = pg->facts;
-	FILE *out = pg->out;
-
 	if (!f || (!f->caption[0] && !f->n_notes))
 		return;
 	fputs("<h2>About these runs</h2>\n", out);
@@ -259,6 +255,16 @@ static void html_facts(const struct html_page *pg)
 	fputs("</ul>\n", out);
 }
 
+void fmt_html_begin(FILE *out, const char *title, const char *style)
+{
+	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+		"<meta charset=\"utf-8\">\n"
+		"<meta name=\"generator\" content=\"clyde %s\">\n"
+		"<title>%s</title>\n<style>\n%s%s</style>\n"
+		"</head>\n<body>\n<h1>%s</h1>\n",
+		CLYDE_VERSION, title, html_style, style, title);
+}
+
 void fmt_html(FILE *out, struct run_source *src,
 	      const struct report_facts *facts)
 {
@@ -266,12 +272,8 @@ void fmt_html(FILE *out, struct run_source *src,
 				.tagged = report_facts_tagged(facts, true) };
 
 	fmt_usage(src, &pg.use);
-	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
-		"<meta charset=\"utf-8\">\n"
-		"<meta name=\"generator\" content=\"clyde %s\">\n"
-		"<title>Disk benchmark results</title>\n<style>\n%s</style>\n"
-		"</head>\n<body>\n<h1>Disk benchmark results</h1>\n<p>",
-		CLYDE_VERSION, html_style);
+	fmt_html_begin(out, "Disk benchmark results", "");
+	fputs("<p>", out);
 	html_count(&pg);
 	fputs(". Rates in MiB/s (1 MiB = 1024 KiB = 1048576 bytes), seeks/s "
 	      "and files/s; CPU in percent of one core; latency is the "
@@ -282,6 +284,6 @@ void fmt_html(FILE *out, struct run_source *src,
 		  fmt_has_io, present_io);
 	html_part(&pg, PHASE_SEQ_CREATE, PHASE_RAN_DELETE, "File tests",
 		  "Files", fmt_has_files, present_files);
-	html_facts(&pg);
+	fmt_html_facts(out, facts);
 	fputs("</body>\n</html>\n", out);
 }

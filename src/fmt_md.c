@@ -232,6 +232,7 @@ void fmt_markdown(FILE *out, struct run_source *src,
 static void md_compare_group(FILE *out, const struct comparison *c, size_t k)
 {
 	size_t b = c->baseline;
+	char diff_missing[FACTS_NOTE_MAX];
 
 	fputs("\n### B: ", out);
 	md_text(out, c->label[k]);
@@ -250,16 +251,22 @@ static void md_compare_group(FILE *out, const struct comparison *c, size_t k)
 
 		if (!fmt_compare_row(c, f, k))
 			continue;
-		fprintf(out, "| %s | %s | %s | %s | %s | %s%s |\n", fig->name,
+		fprintf(out, "| %s | %s%s | %s | %s | %s | %s |\n", fig->name,
 			fig->measure,
+			fig->better == COMPARE_LOWER_IS_BETTER
+				? " (lower is better)" : "",
 			present_cmp_value(fig, c->spread[f * c->n_groups + b].median,
 					  a, sizeof(a)),
 			present_cmp_value(fig, c->spread[f * c->n_groups + k].median,
 					  bv, sizeof(bv)),
 			present_cmp_difference(r, diff, sizeof(diff)),
-			present_cmp_verdict(r, verdict, sizeof(verdict)),
-			fig->better == COMPARE_LOWER_IS_BETTER
-				? " (lower is better)" : "");
+			present_cmp_verdict(r, verdict, sizeof(verdict)));
+	}
+	if (present_cmp_missing(c, k, diff_missing, sizeof(diff_missing))[0]) {
+		fputs("\nLeft out as missing (+++++, not run or not recorded): ",
+		      out);
+		md_text(out, diff_missing);
+		fputs(".\n", out);
 	}
 }
 
@@ -274,4 +281,14 @@ void fmt_compare_markdown(FILE *out, const struct comparison *c)
 	for (size_t k = 0; k < c->n_groups; k++)
 		if (k != c->baseline)
 			md_compare_group(out, c, k);
+	if (c->facts && c->facts->caption[0]) {
+		fputs("\nEvery run: ", out);
+		md_text(out, c->facts->caption);
+		fputs(".\n", out);
+	}
+	for (size_t i = 0; c->facts && i < c->facts->n_notes; i++) {
+		fputs(i ? "- " : "\n- ", out);
+		md_text(out, c->facts->notes[i]);
+		fputc('\n', out);
+	}
 }

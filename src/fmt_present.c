@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fmt.h"
 #include "fmt_internal.h"
 #include "report_compare.h"
 
@@ -211,16 +212,31 @@ const char *present_cmp_value(const struct cmp_figure *f, double v, char *buf,
 	return buf;
 }
 
+/* A percentage to BUF+*used: "+5.9%", or "+27521%" from 100% on. */
+static void put_pct(char *buf, size_t len, size_t *used, const char *before,
+		    double pct)
+{
+	int n = snprintf(buf + *used, len - *used, "%s%+.*f%%", before,
+			 fabs(pct) >= 100.0 ? 0 : 1, pct);
+
+	if (n > 0)
+		*used = *used + (size_t)n < len ? *used + (size_t)n : len - 1;
+}
+
 const char *present_cmp_difference(const struct compare_result *r, char *buf,
 				   size_t len)
 {
+	size_t used = 0;
+
+	buf[0] = '\0';
 	if (!isfinite(r->diff_pct))
-		snprintf(buf, len, "%s", "");
-	else if (!isfinite(r->diff_low_pct))
-		snprintf(buf, len, "%+.1f%%", r->diff_pct);
-	else
-		snprintf(buf, len, "%+.1f%% [%+.1f%%, %+.1f%%]", r->diff_pct,
-			 r->diff_low_pct, r->diff_high_pct);
+		return buf;
+	put_pct(buf, len, &used, "", r->diff_pct);
+	if (isfinite(r->diff_low_pct)) {
+		put_pct(buf, len, &used, " [", r->diff_low_pct);
+		put_pct(buf, len, &used, ", ", r->diff_high_pct);
+		snprintf(buf + used, len - used, "]");
+	}
 	return buf;
 }
 
@@ -230,7 +246,41 @@ const char *present_cmp_verdict(const struct compare_result *r, char *buf,
 	if (r->verdict == COMPARE_NO_DIFFERENCE && isfinite(r->resolution_pct))
 		snprintf(buf, len, "no clear difference (could see \xc2\xb1%.1f%%)",
 			 r->resolution_pct);
+	else if (r->verdict == COMPARE_NO_FIGURES)
+		snprintf(buf, len, "nothing to compare: a group has no value");
 	else
 		snprintf(buf, len, "%s", report_compare_verdict(r));
+	return buf;
+}
+
+const char *present_cmp_missing(const struct comparison *c, size_t k,
+				char *buf, size_t len)
+{
+	static const char side[2] = { 'A', 'B' };
+	size_t group[2] = { c->baseline, k };
+
+	buf[0] = '\0';
+	for (size_t f = 0; f < c->n_figures; f++) {
+		if ((c->figure[f].kind != CMP_RATE &&
+		     c->figure[f].kind != CMP_RAND_IOPS) ||
+		    !fmt_compare_row(c, f, k))
+			continue;
+		for (int g = 0; g < 2; g++) {
+			const struct cmp_spread *sp =
+				&c->spread[f * c->n_groups + group[g]];
+			char part[FACTS_NOTE_MAX / 4];
+
+			if (!sp->missing)
+				continue;
+			if (sp->n == 0 && sp->missing == 1)
+				snprintf(part, sizeof(part), "%s in %c's one run",
+					 c->figure[f].name, side[g]);
+			else
+				snprintf(part, sizeof(part), "%s in %zu of %c's "
+					 "%zu runs", c->figure[f].name,
+					 sp->missing, side[g], sp->n + sp->missing);
+			report_facts_join(buf, len, "; ", part);
+		}
+	}
 	return buf;
 }

@@ -361,12 +361,7 @@ static bool table_ctx_init(struct table_ctx *ctx, FILE *out,
 	return n > 0;
 }
 
-/*
- * Under clyde report's table: how many runs, what every run shares, and
- * the notes (what differs between runs of one name, what a summary
- * pooled).
- */
-static void report_lines(FILE *out, const struct report_facts *f)
+void fmt_facts_text(FILE *out, const struct report_facts *f)
 {
 	char count[128];
 
@@ -393,5 +388,5 @@ void fmt_table(FILE *out, const struct table_layout *layout,
 	else if (layout->blank_without_files)
 		fputc('\n', out);
 	if (facts)
-		report_lines(out, facts);
+		fmt_facts_text(out, facts);
 }

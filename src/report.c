@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report_compare.h"
 #include "report_facts.h"
 #include "report_input.h"
 #include "run_store.h"
@@ -21,7 +22,8 @@
 
 void report_usage(FILE *out)
 {
-	fputs("clyde report [--format fmt] [--summary] [file ...]\n", out);
+	fputs("clyde report [--format fmt] [--summary | --compare "
+	      "[--baseline name]] [file ...]\n", out);
 }
 
 static void report_help(FILE *out)
@@ -37,6 +39,15 @@ static void report_help(FILE *out)
 			format_table[f].help);
 	fputs("  --summary\n      add min, median and max rows for every "
 	      "group of runs with the same\n      name and test parameters\n"
+	      "  --compare\n      compare the groups of runs (by name, and test "
+	      "parameters when one\n      name has several) with the first: "
+	      "each figure's medians, the\n      difference of the group means "
+	      "with its 95% confidence interval,\n      and faster, slower, no "
+	      "clear difference or one run cannot tell\n      (text, markdown, "
+	      "html and svg formats)\n"
+	      "  --baseline name\n      with --compare: the group to compare "
+	      "the others with (a machine\n      name, or a group's label as "
+	      "--compare prints it)\n"
 	      "  --help\n      print this help and exit\n", out);
 }
 
@@ -46,6 +57,8 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'f' },
 		{ "summary", no_argument, NULL, 's' },
+		{ "compare", no_argument, NULL, 'c' },
+		{ "baseline", required_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -65,6 +78,13 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 		case 's':
 			o->summary = true;
 			break;
+		case 'b':
+			o->baseline = optarg; /* a baseline asks for a comparison */
+			o->compare = true;
+			break;
+		case 'c':
+			o->compare = true;
+			break;
 		case 'h':
 			report_help(stdout);
 			return 1;
@@ -81,6 +101,17 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 					"'%s'\n", argv[optind - 1]);
 			return -1;
 		}
+	}
+	if (o->compare && o->summary) {
+		fputs("clyde: report: --compare and --summary cannot be "
+		      "combined\n", stderr);
+		return -1;
+	}
+	if (o->compare && !o->format->compare) {
+		fprintf(stderr, "clyde: report: --compare: format '%s' cannot "
+			"show a comparison (text-*, markdown, html and svg "
+			"can)\n", o->format->report_name);
+		return -1;
 	}
 	return 0;
 }
@@ -156,8 +187,34 @@ static int render_stream(FILE *out, FILE *notes,
 	return p.error;
 }
 
-/* Tables and pages: every run kept in the store, facts first. */
-static int render_stored(FILE *out, const struct report_options *o,
+/*
+ * --compare (report_compare.h): the comparison of the stored runs in the
+ * format's rendering of it; -2 after the reason went to NOTES.
+ */
+static int render_compare(FILE *out, FILE *notes,
+			  const struct report_options *o,
+			  struct run_store *store,
+			  const struct report_facts *facts)
+{
+	struct parse_error err = { "" };
+	struct comparison c;
+	int rc = report_compare(store, facts, o->baseline, &c, &err);
+
+	if (rc == -2)
+		fprintf(notes, "clyde: report: %s\n", err.msg);
+	if (rc != 0)
+		return rc;
+	o->format->compare(out, &c);
+	report_compare_free(&c);
+	return 0;
+}
+
+/*
+ * Tables, pages and --compare: every run kept in the store, the facts
+ * (and the summary rows) worked out before anything is rendered.
+ */
+static int render_stored(FILE *out, FILE *notes,
+			 const struct report_options *o,
 			 struct run_source *input, size_t *n_runs)
 {
 	struct render_opts ropts = { .wide_names = true, .json_array = true };
@@ -178,7 +235,9 @@ static int render_stored(FILE *out, const struct report_options *o,
 	if (rc == 0)
 		rc = report_facts_done(&facts);
 	*n_runs = store ? run_store_count(store) : 0;
-	if (rc == 0) {
+	if (rc == 0 && o->compare) {
+		rc = render_compare(out, notes, o, store, &facts);
+	} else if (rc == 0) {
 		run_store_source(store, &src, sm.rows, sm.n_rows);
 		ropts.facts = &facts;
 		o->format->render(out, o->format, &src, &ropts);
@@ -196,9 +255,9 @@ int report_render(FILE *out, FILE *notes, const struct report_options *opts,
 	/* Nothing is written, not even "[", before the first run is in. */
 	if (!run_at(input, 0))
 		return 0;
-	if (format_streams(opts->format))
+	if (format_streams(opts->format) && !opts->compare)
 		return render_stream(out, notes, opts, input, n_runs);
-	return render_stored(out, opts, input, n_runs);
+	return render_stored(out, notes, opts, input, n_runs);
 }
 
 /* The runs of report_input as a stream; run I asked twice is read once. */
@@ -244,6 +303,8 @@ int report_main(int argc, char **argv)
 	rc = report_render(stdout, stderr, &o, &src, &n);
 	status = report_input_status(s.in);
 	report_input_close(s.in);
+	if (rc == -2)
+		return 1;
 	if (rc < 0 || s.error < 0) {
 		fprintf(stderr, "clyde: report: out of memory\n");
 		return 1;

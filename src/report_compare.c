@@ -265,6 +265,7 @@ int report_compare(struct run_store *s, const struct report_facts *facts,
 	int rc;
 
 	memset(c, 0, sizeof(*c));
+	c->facts = facts;
 	if (report_groups_build(s, false, &g) != 0)
 		return -1;
 	if (g.n < 2) {

@@ -100,31 +100,11 @@ void svg_axis(FILE *out, int x0, int top, int bottom, bool scale,
 		"y2=\"%d\"/>\n", x0, top, x0, bottom);
 }
 
-/*
- * The bytes of TEXT's first line of at most COLS characters: up to the
- * last space that fits, else COLS characters; *next where the next begins.
- */
-static size_t line_bytes(const char *text, size_t cols, const char **next)
-{
-	size_t fit = utf8_cut_cols(text, cols > 0 ? cols : 1), end = fit;
-
-	if (text[fit] == '\0') {
-		*next = text + fit;
-		return fit;
-	}
-	while (end > 0 && text[end] != ' ')
-		end--;
-	if (end == 0)
-		end = fit;
-	*next = text + end + (text[end] == ' ');
-	return end;
-}
-
 size_t svg_lines(const char *text, size_t cols)
 {
 	size_t n = 1;
 
-	while (line_bytes(text, cols, &text), *text)
+	while (utf8_line_bytes(text, cols, &text), *text)
 		n++;
 	return n;
 }
@@ -143,7 +123,7 @@ void svg_text(FILE *out, const char *cls, int x, int y, const char *text,
 	}
 	do {
 		const char *next;
-		size_t len = line_bytes(text, cols, &next);
+		size_t len = utf8_line_bytes(text, cols, &next);
 
 		if (len >= sizeof(line))
 			len = utf8_cut_bytes(text, len, sizeof(line) - 1);

@@ -88,3 +88,19 @@ size_t utf8_cut_cols(const char *text, size_t cols)
 		while (is_cont((unsigned char)text[i]));
 	return i;
 }
+
+size_t utf8_line_bytes(const char *text, size_t cols, const char **next)
+{
+	size_t fit = utf8_cut_cols(text, cols > 0 ? cols : 1), end = fit;
+
+	if (text[fit] == '\0') {
+		*next = text + fit;
+		return fit;
+	}
+	while (end > 0 && text[end] != ' ')
+		end--;
+	if (end == 0)
+		end = fit;
+	*next = text + end + (text[end] == ' ');
+	return end;
+}
