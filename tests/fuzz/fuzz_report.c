@@ -132,12 +132,52 @@ static void check_tables(const struct run_results *runs, size_t n)
 	free(text);
 }
 
+/*
+ * `clyde report --compare` in every format that shows it: it renders, or
+ * says why not (one group); well-formed, UTF-8, ending with a newline.
+ */
+static void check_compare(const struct run_results *runs, size_t n)
+{
+	for (size_t i = 0; i < format_count; i++) {
+		const struct format_info *f = &format_table[i];
+		struct report_options o = { .format = f, .compare = true };
+		struct run_source src;
+		char *text = NULL, why[160] = "";
+		size_t len = 0, got = 0;
+		FILE *out, *notes;
+		int rc;
+
+		if (!f->compare)
+			continue;
+		out = open_memstream(&text, &len);
+		notes = fopen("/dev/null", "w");
+		if (!out || !notes)
+			abort();
+		run_source_array(&src, runs, n);
+		rc = report_render(out, notes, &o, &src, &got);
+		if (fclose(out) != 0)
+			abort();
+		fclose(notes);
+		FUZZ_CHECK((rc == 0 && len > 0 && text[len - 1] == '\n') ||
+				   (rc == -2 && len == 0),
+			   "%s --compare: %d, %zu bytes", f->report_name, rc, len);
+		FUZZ_CHECK(strlen(text) == len && fuzz_utf8_ok(text, len),
+			   "%s --compare: output is not UTF-8", f->report_name);
+		if (f->kind == FORMAT_PAGE && f->report_name[0] != 'm')
+			FUZZ_CHECK(markup_well_formed(text, f->report_name[0] == 'h',
+						      why, sizeof(why)),
+				   "%s --compare: %s", f->report_name, why);
+		free(text);
+	}
+}
+
 static void check_all(const struct run_results *runs, size_t n, bool as_array,
 		      bool summary)
 {
 	char why[160];
 
 	check_tables(runs, n);
+	check_compare(runs, n);
 
 	for (size_t i = 0; i < format_count; i++) {
 		const struct format_info *f = &format_table[i];
