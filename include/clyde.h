@@ -181,6 +181,7 @@ struct config {
 	struct file_params files;
 	char machine[MACHINE_MAX];
 	uint64_t ram_mib;       /* -r, or detected; 0 disables RAM checks */
+	uint64_t machine_ram_mib; /* detected, whatever -r says; 0 unknown */
 	long repeat;            /* -x; -1 when not given; with auto, MAX */
 	bool repeat_auto;       /* -x auto[:MAX]: stop early (repeat.h) */
 	const char *user;       /* -u user[:group], NULL if not given */

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 #include "clyde.h"
 
@@ -26,6 +27,7 @@
 /* One file of the list: what create makes, what the other tests find. */
 struct filetest_entry {
 	uint64_t size_bytes;
+	uint64_t ino;                 /* its inode once made (a link: its own) */
 	char name[FILETEST_NAME_MAX]; /* relative to the copy's directory */
 };
 #define FILETEST_ENTRY_BYTES (sizeof(struct filetest_entry))
@@ -71,8 +73,12 @@ uint64_t filetest_pick_size(const struct file_params *fp, uint64_t *rng);
 void filetest_symlink_target(const char *name0, uint64_t dirs, char *out,
 			  size_t len);
 
-/* Fisher-Yates shuffle of LIST[0..n), every order equally likely. */
-void filetest_shuffle(struct filetest_entry *list, uint64_t n, uint64_t *rng);
+/*
+ * Fisher-Yates shuffle of LIST[0..n), every order equally likely. Polls
+ * the stop flag: 0, or -1 with errno EINTR (the list is then still a
+ * permutation).
+ */
+int filetest_shuffle(struct filetest_entry *list, uint64_t n, uint64_t *rng);
 
 /* The index a sequential-order name LEAF (no directory) starts with, or -1. */
 int64_t filetest_seq_index(const char *leaf);
@@ -82,11 +88,12 @@ const char *filetest_leaf(const char *name, uint64_t dirs);
 
 /*
  * Fill LIST[0..n) for N files under FP in ORDER: names and sizes, drawn
- * from the generator at *RNG.
+ * from the generator at *RNG. Polls the stop flag (cleanup.h) as it goes:
+ * 0, or -1 with errno EINTR when clyde is stopping.
  */
-void filetest_build_list(struct filetest_entry *list, uint64_t n,
-		      const struct file_params *fp, enum filetest_order order,
-		      uint64_t *rng);
+int filetest_build_list(struct filetest_entry *list, uint64_t n,
+			const struct file_params *fp, enum filetest_order order,
+			uint64_t *rng);
 
 /*
  * One copy's file tests. Touched by the driver thread (new, cleanup, free,
@@ -97,47 +104,84 @@ struct filetest_state {
 	const struct config *cfg;
 	unsigned copy;
 	char path[PATH_MAX];     /* WORKDIR/files, or WORKDIR/files.N under -c */
+	const char *leaf;        /* "files" or "files.N": path's last part */
+	int workdir_fd;          /* clyde's directory, which holds it */
 	uint64_t count;          /* files: count_k x 1024 */
 	uint64_t dirs;
 	struct filetest_entry *list; /* count records, one allocation */
 	unsigned char *buf;      /* file chunk bytes, initialised */
 	uint64_t rng;            /* generator state for sizes and shuffles */
 	int top_fd;              /* the copy's directory, -1 when not open */
-	int *dir_fds;            /* -b with dirs > 1: each sub-directory */
+	int *dir_fds;            /* dirs > 1: each sub-directory, -1 when not open */
 	bool dir_sync;           /* -b, until a filesystem refuses it */
 	bool top_made;           /* path exists (clyde made it) */
 	uint64_t dirs_made;      /* sub-directories 0..dirs_made-1 exist */
 	uint64_t created;        /* list[0..created) were created */
+	uint64_t file_dev;       /* st_dev of the files made (file 0's) */
+	uint64_t file0_ino;      /* file 0, where every link leads */
 };
 
 /*
- * The state of copy COPY of COPIES, whose directory will be WORKDIR/files
- * (or files.COPY). Allocates the name list and buffer now, before any I/O.
- * NULL with errno (ENOMEM, ENAMETOOLONG) on failure.
+ * The directory descriptor that holds list name NAME, and in *LEAF its
+ * name there: every operation on a file of the list goes through it, so
+ * no symlink planted in place of a directory is ever followed.
  */
-struct filetest_state *filetest_state_new(const struct config *cfg,
-				    const char *workdir, unsigned copy,
-				    unsigned copies);
+int filetest_dir_fd(const struct filetest_state *fs, const char *name,
+		    const char **leaf);
 
 /*
- * Make the copy's directory and sub-directories for a create phase and
- * build a fresh name list in ORDER. Returns 0, or -1 with errno and the
- * failing path in FAILED (LEN bytes) and *OP naming the operation.
+ * Whether *ST (an lstat of NAME's entry E, or a stat through it when
+ * FOLLOWED) is the file clyde made there: its own inode, or file 0's for
+ * a followed symlink.
+ */
+bool filetest_is_ours(const struct filetest_state *fs,
+		      const struct filetest_entry *e, const struct stat *st,
+		      bool followed);
+
+/* What a name of the list, or a directory, holds when it is no longer
+ * what clyde made. */
+#define FILETEST_REPLACED "no longer the file clyde made; left alone"
+#define FILETEST_DIR_REPLACED "no longer the directory clyde made; left alone"
+
+/*
+ * Remove sub-directory D (made by clyde, checked to be the same directory)
+ * and close its descriptor. 0, or -1 with errno (0: replaced).
+ */
+int filetest_remove_dir(struct filetest_state *fs, uint64_t d);
+
+/*
+ * The state of copy COPY of COPIES, whose directory will be files (or
+ * files.COPY) inside clyde's directory WORKDIR_FD, shown as WORKDIR.
+ * Allocates the name list and buffer now, before any I/O. NULL with errno
+ * (ENOMEM, ENAMETOOLONG) on failure.
+ */
+struct filetest_state *filetest_state_new(const struct config *cfg,
+					  int workdir_fd, const char *workdir,
+					  unsigned copy, unsigned copies);
+
+/*
+ * Build a fresh name list in ORDER and make the copy's directory and
+ * sub-directories for a create phase (each opened without following a
+ * symlink, the copy's directory recorded for cleanup). Returns 0, or -1
+ * with errno and the failing path in FAILED (LEN bytes) and *OP naming
+ * the operation (EINTR: clyde is stopping).
  */
 int filetest_state_prepare(struct filetest_state *fs, enum filetest_order order,
 			char *failed, size_t len, const char **op);
 
 /*
- * The copy's directory is gone (a delete phase removed it): close its
- * descriptors and forget it.
+ * The copy's directory is gone (a delete phase removed it through the
+ * registry): close its descriptors.
  */
 void filetest_state_removed(struct filetest_state *fs);
 
 /*
  * Remove whatever of the copy's files and directories still exists, by
- * name from the list (only files clyde created), then the directories.
- * Idempotent. Returns 0, or -1 with errno and the path that could not be
- * removed in FAILED.
+ * name from the list (only what is still the file clyde created), then
+ * the directories. Each name that cannot go is counted as left behind
+ * (cleanup_left); the copy's directory then stays in the registry, for
+ * cleanup_all to count. Idempotent. Returns 0, or -1 with errno and the
+ * first path that could not be removed in FAILED.
  */
 int filetest_state_cleanup(struct filetest_state *fs, char *failed, size_t len);
 

@@ -61,6 +61,10 @@ struct phase_ctx {
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op,
 	       int errnum);
 
+/* phase_fail for an open of a piece that failed with ERRNUM (iofile_open's
+ * errno: 0 when the name no longer holds the file clyde made). */
+int phase_fail_open(struct phase_ctx *ctx, const char *path, int errnum);
+
 /*
  * True once a signal asked clyde to stop or another copy failed. Only
  * reads: safe from every thread of a phase.

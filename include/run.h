@@ -35,12 +35,17 @@ struct run_plan {
 
 /*
  * Where a run happens, learned at set-up once the config is valid: clyde's
- * own directory, what O_DIRECT needs there, the device under it, and the
- * provenance of the directory and the machine (read before privileges are
- * dropped, so that root can still see a dm-crypt cipher).
+ * own directory, what O_DIRECT needs there, the device under it. Every
+ * file clyde makes, opens or removes is reached through dir_fd, never
+ * through a path, so a directory renamed or replaced by a symlink under
+ * clyde's feet cannot lead it anywhere else. The provenance of the
+ * directory and the machine is read before privileges are dropped, so
+ * that root can still see a dm-crypt cipher.
  */
 struct run_target {
-	char workdir[PATH_MAX]; /* clyde's directory, made by workdir_create */
+	char workdir[PATH_MAX]; /* clyde's directory as messages show it */
+	int parent_fd;          /* -d, which holds it; -1 until opened */
+	int dir_fd;             /* clyde's directory itself; -1 until made */
 	uint32_t dio_align;     /* O_DIRECT alignment found there; 0 without -D */
 	struct device dev;      /* dev.found false: no counters to read */
 	bool prov_known;        /* false: prov was not read (tests) */
@@ -55,8 +60,12 @@ struct run_hooks {
 			   uint64_t total, uint64_t elapsed_ns);
 	void (*phase_end)(void *arg, const struct plan_step *step,
 			  const struct phase_result *r);
-	/* Before each phase's copies start: the -y/-p barrier. 0 or -1. */
-	int (*before_phase)(void *arg, const struct plan_step *step);
+	/*
+	 * Before each phase's copies start: the -y/-p barrier. 0, or the
+	 * exit status with *err saying why (clyde stopping: any non-zero).
+	 */
+	int (*before_phase)(void *arg, const struct plan_step *step,
+			    struct phase_error *err);
 	void *arg;
 	/*
 	 * After each phase, given copy 0's I/O file: a fault-injection point

@@ -43,6 +43,7 @@ void config_defaults(struct config *cfg, uint64_t ram_mib, uint64_t seed)
 	if (uname(&un) == 0)
 		snprintf(cfg->machine, sizeof(cfg->machine), "%s", un.nodename);
 	cfg->ram_mib = ram_mib;
+	cfg->machine_ram_mib = ram_mib;
 	cfg->repeat = -1;
 	cfg->perchar_mib = -1;
 	cfg->concurrency = 1;
@@ -101,16 +102,18 @@ int config_validate(struct config *cfg, const char *s_text, const char *n_text,
 		return fail(err, len, "-n %s: not enough memory to test with %lluK "
 			    "files (at most %uK)", n_text,
 			    (unsigned long long)fp->count_k, FILETEST_MAX_COUNT_K);
-	/* Each copy keeps its own name list; bonnie++ wants it under half the RAM. */
+	/* Each copy keeps its own name list; bonnie++ wants it under half the
+	 * RAM. This is memory clyde allocates, so the machine's own RAM
+	 * counts, whatever -r says (-r 0 only lifts the twice-the-RAM rule). */
 	uint64_t list_kib = fp->count_k * FILETEST_ENTRY_BYTES * cfg->concurrency;
-	if (cfg->ram_mib && cfg->ram_mib < UINT64_MAX / 1024 &&
-	    list_kib * 2 > cfg->ram_mib * 1024)
+	uint64_t ram = cfg->machine_ram_mib;
+	if (ram && ram < UINT64_MAX / 1024 && list_kib * 2 > ram * 1024)
 		return fail(err, len, "-n %s: the name list of %lluK files%s (%llu "
 			    "MiB) would page in %llu MiB of RAM; use fewer files",
 			    n_text, (unsigned long long)fp->count_k,
 			    cfg->concurrency > 1 ? " x -c" : "",
 			    (unsigned long long)((list_kib + 1023) / 1024),
-			    (unsigned long long)cfg->ram_mib);
+			    (unsigned long long)ram);
 	if (cfg->mode.direct && cfg->mode.char_io == CHAR_IO_SYSCALL &&
 	    cfg->perchar_mib != 0)
 		return fail(err, len, "--char-io syscall writes single bytes, which "

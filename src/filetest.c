@@ -117,15 +117,29 @@ void filetest_symlink_target(const char *name0, uint64_t dirs, char *out,
 	snprintf(out, len, "%s%s", dirs > 1 ? "../" : "", name0);
 }
 
-void filetest_shuffle(struct filetest_entry *list, uint64_t n, uint64_t *rng)
+/* Long loops look at the stop flag this often (a few ms of work). */
+#define POLL_EVERY 65536u
+
+static int stopped(uint64_t i)
+{
+	if (i % POLL_EVERY != 0 || !cleanup_stopping())
+		return 0;
+	errno = EINTR;
+	return -1;
+}
+
+int filetest_shuffle(struct filetest_entry *list, uint64_t n, uint64_t *rng)
 {
 	for (uint64_t i = n; i > 1; i--) {
 		uint64_t j = filetest_rand_below(rng, i);
 		struct filetest_entry t = list[i - 1];
 
+		if (stopped(i) != 0)
+			return -1;
 		list[i - 1] = list[j];
 		list[j] = t;
 	}
+	return 0;
 }
 
 int64_t filetest_seq_index(const char *leaf)
@@ -153,14 +167,18 @@ const char *filetest_leaf(const char *name, uint64_t dirs)
 	return dirs > 1 ? name + FILETEST_DIR_CHARS : name;
 }
 
-void filetest_build_list(struct filetest_entry *list, uint64_t n,
-		      const struct file_params *fp, enum filetest_order order,
-		      uint64_t *rng)
+int filetest_build_list(struct filetest_entry *list, uint64_t n,
+			const struct file_params *fp, enum filetest_order order,
+			uint64_t *rng)
 {
 	for (uint64_t i = 0; i < n; i++) {
+		if (stopped(i) != 0)
+			return -1;
 		filetest_make_name(list[i].name, i, n, fp->dirs, order, rng);
 		list[i].size_bytes = filetest_pick_size(fp, rng);
+		list[i].ino = 0;
 	}
+	return 0;
 }
 
 /* Each copy and each create order gets its own names from the one -z seed. */
@@ -171,8 +189,8 @@ static uint64_t list_seed(const struct filetest_state *fs, enum filetest_order o
 }
 
 struct filetest_state *filetest_state_new(const struct config *cfg,
-				    const char *workdir, unsigned copy,
-				    unsigned copies)
+					  int workdir_fd, const char *workdir,
+					  unsigned copy, unsigned copies)
 {
 	struct filetest_state *fs = calloc(1, sizeof(*fs));
 	size_t chunk = cfg->files.chunk_bytes;
@@ -182,6 +200,7 @@ struct filetest_state *filetest_state_new(const struct config *cfg,
 		return NULL;
 	fs->cfg = cfg;
 	fs->copy = copy;
+	fs->workdir_fd = workdir_fd;
 	fs->count = cfg->files.count_k * 1024;
 	fs->dirs = cfg->files.dirs;
 	fs->top_fd = -1;
@@ -193,11 +212,12 @@ struct filetest_state *filetest_state_new(const struct config *cfg,
 		errno = ENAMETOOLONG;
 		return NULL;
 	}
+	fs->leaf = strrchr(fs->path, '/') + 1;
 	fs->list = malloc(fs->count * sizeof(*fs->list));
 	fs->buf = malloc(chunk);
-	if (fs->dir_sync && fs->dirs > 1)
+	if (fs->dirs > 1)
 		fs->dir_fds = malloc(fs->dirs * sizeof(*fs->dir_fds));
-	if (!fs->list || !fs->buf || (fs->dir_sync && fs->dirs > 1 && !fs->dir_fds)) {
+	if (!fs->list || !fs->buf || (fs->dirs > 1 && !fs->dir_fds)) {
 		filetest_state_free(fs);
 		errno = ENOMEM;
 		return NULL;
@@ -215,6 +235,30 @@ struct filetest_state *filetest_state_new(const struct config *cfg,
 		}
 	}
 	return fs;
+}
+
+int filetest_dir_fd(const struct filetest_state *fs, const char *name,
+		    const char **leaf)
+{
+	uint64_t d = 0;
+
+	*leaf = filetest_leaf(name, fs->dirs);
+	if (fs->dirs <= 1)
+		return fs->top_fd;
+	for (int k = 0; k < FILETEST_DIR_CHARS - 1; k++)
+		d = d * 10 + (uint64_t)(name[k] - '0');
+	return d < fs->dirs ? fs->dir_fds[d] : -1;
+}
+
+bool filetest_is_ours(const struct filetest_state *fs,
+		      const struct filetest_entry *e, const struct stat *st,
+		      bool followed)
+{
+	uint64_t ino = e->ino;
+
+	if (followed && fs->cfg->files.max_bytes == FILES_SYMLINKS)
+		ino = fs->file0_ino;
+	return (uint64_t)st->st_dev == fs->file_dev && (uint64_t)st->st_ino == ino;
 }
 
 /* PATH, or PATH/SUB, into OUT; errno is kept. */
@@ -237,36 +281,25 @@ static int fail_with(char *failed, size_t len, const char *path,
 	return -1;
 }
 
-int filetest_state_prepare(struct filetest_state *fs, enum filetest_order order,
-			char *failed, size_t len, const char **op)
+/*
+ * mkdirat NAME in DFD and open it without following a symlink, its
+ * identity in *ST; -1 with errno, and then nothing is left made (a name
+ * that no longer holds a directory is not removed).
+ */
+static int make_dir(int dfd, const char *name, struct stat *st)
 {
-	char dname[FILETEST_DIR_CHARS + 2];
-
-	fs->rng = list_seed(fs, order);
-	filetest_build_list(fs->list, fs->count, &fs->cfg->files, order, &fs->rng);
-	fs->created = 0;
-	if (mkdir(fs->path, 0700) != 0)
-		return fail_with(failed, len, fs->path, NULL, op, "mkdir");
-	fs->top_made = true;
-	if (cleanup_add(fs->path, true) != 0)
-		return fail_with(failed, len, fs->path, NULL, op, "record for clean-up");
-	fs->top_fd = open(fs->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fs->top_fd < 0)
-		return fail_with(failed, len, fs->path, NULL, op, "open directory");
-	for (uint64_t d = 0; fs->dirs > 1 && d < fs->dirs; d++) {
-		filetest_dir_name(d, dname, sizeof(dname));
-		if (mkdirat(fs->top_fd, dname, 0700) != 0)
-			return fail_with(failed, len, fs->path, dname, op, "mkdir");
-		fs->dirs_made = d + 1;
-		if (fs->dir_fds) {
-			fs->dir_fds[d] = openat(fs->top_fd, dname,
-						O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-			if (fs->dir_fds[d] < 0)
-				return fail_with(failed, len, fs->path, dname, op,
-						 "open directory");
-		}
+	if (mkdirat(dfd, name, 0700) != 0)
+		return -1;
+	int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, st) != 0) {
+		int saved = errno;
+		if (fd >= 0)
+			close(fd);
+		unlinkat(dfd, name, AT_REMOVEDIR);
+		errno = saved;
+		return -1;
 	}
-	return 0;
+	return fd;
 }
 
 static void close_dirs(struct filetest_state *fs)
@@ -281,13 +314,104 @@ static void close_dirs(struct filetest_state *fs)
 	fs->top_fd = -1;
 }
 
+int filetest_state_prepare(struct filetest_state *fs, enum filetest_order order,
+			   char *failed, size_t len, const char **op)
+{
+	char dname[FILETEST_DIR_CHARS + 2];
+	struct stat st;
+
+	fs->rng = list_seed(fs, order);
+	fs->created = 0;
+	if (filetest_build_list(fs->list, fs->count, &fs->cfg->files, order,
+				&fs->rng) != 0)
+		return fail_with(failed, len, fs->path, NULL, op, "build the name list");
+	fs->top_fd = make_dir(fs->workdir_fd, fs->leaf, &st);
+	if (fs->top_fd < 0)
+		return fail_with(failed, len, fs->path, NULL, op, "mkdir");
+	if (cleanup_add(fs->workdir_fd, fs->path, &st, true) != 0) {
+		int saved = errno;
+		close_dirs(fs);
+		unlinkat(fs->workdir_fd, fs->leaf, AT_REMOVEDIR);
+		errno = saved;
+		return fail_with(failed, len, fs->path, NULL, op, "record for clean-up");
+	}
+	fs->top_made = true;
+	for (uint64_t d = 0; fs->dirs > 1 && d < fs->dirs; d++) {
+		filetest_dir_name(d, dname, sizeof(dname));
+		fs->dir_fds[d] = make_dir(fs->top_fd, dname, &st);
+		if (fs->dir_fds[d] < 0)
+			return fail_with(failed, len, fs->path, dname, op, "mkdir");
+		fs->dirs_made = d + 1;
+	}
+	return 0;
+}
+
+
 void filetest_state_removed(struct filetest_state *fs)
 {
 	close_dirs(fs);
-	cleanup_forget(fs->path);
 	fs->top_made = false;
 	fs->dirs_made = 0;
 	fs->created = 0;
+}
+
+int filetest_remove_dir(struct filetest_state *fs, uint64_t d)
+{
+	char dname[FILETEST_DIR_CHARS + 2];
+	struct stat mine, there;
+	int fd = fs->dir_fds[d];
+
+	filetest_dir_name(d, dname, sizeof(dname));
+	if (fstatat(fs->top_fd, dname, &there, AT_SYMLINK_NOFOLLOW) != 0)
+		return errno == ENOENT ? 0 : -1;
+	if (fd < 0 || fstat(fd, &mine) != 0 || mine.st_dev != there.st_dev ||
+	    mine.st_ino != there.st_ino) {
+		errno = 0;
+		return -1;
+	}
+	if (unlinkat(fs->top_fd, dname, AT_REMOVEDIR) != 0 && errno != ENOENT)
+		return -1;
+	close(fd);
+	fs->dir_fds[d] = -1;
+	return 0;
+}
+
+/* Remove entry I if it is still what clyde made; -1 with errno (0: replaced). */
+static int remove_entry(struct filetest_state *fs, uint64_t i)
+{
+	const struct filetest_entry *e = &fs->list[i];
+	const char *leaf;
+	int dfd = filetest_dir_fd(fs, e->name, &leaf);
+	struct stat st;
+
+	if (dfd < 0 || fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return dfd < 0 || errno == ENOENT ? 0 : -1;
+	if (!filetest_is_ours(fs, e, &st, false)) {
+		errno = 0;
+		return -1;
+	}
+	if (unlinkat(dfd, leaf, 0) != 0 && errno != ENOENT)
+		return -1;
+	return 0;
+}
+
+/* One path that would not go: counted, and the first one named in FAILED. */
+static void left(int *rc, int *err, char *failed, size_t len, const char *path,
+		 const char *sub, bool dir)
+{
+	char shown[PATH_MAX];
+	int e = errno;
+
+	name_path(shown, sizeof(shown), path, sub);
+	if (e)
+		cleanup_left(shown, dir ? "rmdir" : "unlink", e);
+	else
+		cleanup_left(shown, dir ? FILETEST_DIR_REPLACED : FILETEST_REPLACED, 0);
+	if (*rc == 0) {
+		*err = e;
+		name_path(failed, len, path, sub);
+	}
+	*rc = -1;
 }
 
 int filetest_state_cleanup(struct filetest_state *fs, char *failed, size_t len)
@@ -297,32 +421,23 @@ int filetest_state_cleanup(struct filetest_state *fs, char *failed, size_t len)
 
 	if (!fs)
 		return 0;
-	if (!fs->top_made) {
+	if (!fs->top_made || fs->top_fd < 0) {
+		/* Never made, or made but never opened: the registry has it. */
 		close_dirs(fs);
 		return 0;
 	}
-	if (fs->top_fd < 0) /* closed by an earlier clean-up that failed */
-		fs->top_fd = open(fs->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	/* Only list[0..created) were made by clyde; nothing else is unlinked. */
-	for (uint64_t i = 0; fs->top_fd >= 0 && i < fs->created; i++) {
-		if (unlinkat(fs->top_fd, fs->list[i].name, 0) != 0 &&
-		    errno != ENOENT && rc == 0) {
-			err = errno;
-			name_path(failed, len, fs->path, fs->list[i].name);
-			rc = -1;
-		}
-	}
-	for (uint64_t d = 0; fs->top_fd >= 0 && d < fs->dirs_made; d++) {
+	for (uint64_t i = 0; i < fs->created; i++)
+		if (remove_entry(fs, i) != 0)
+			left(&rc, &err, failed, len, fs->path, fs->list[i].name, false);
+	for (uint64_t d = 0; d < fs->dirs_made; d++) {
 		filetest_dir_name(d, dname, sizeof(dname));
-		if (unlinkat(fs->top_fd, dname, AT_REMOVEDIR) != 0 &&
-		    errno != ENOENT && rc == 0) {
-			err = errno;
-			name_path(failed, len, fs->path, dname);
-			rc = -1;
-		}
+		if (filetest_remove_dir(fs, d) != 0)
+			left(&rc, &err, failed, len, fs->path, dname, true);
 	}
-	close_dirs(fs);
-	if (rmdir(fs->path) != 0 && errno != ENOENT) {
+	/* Until the directory went, its descriptors stay open: a second
+	 * clean-up tries again through them, and cleanup_all counts it. */
+	if (rc != 0 || cleanup_remove(fs->path) != 0) {
 		if (rc == 0) {
 			err = errno;
 			name_path(failed, len, fs->path, NULL);

@@ -5,11 +5,14 @@
  * a test file: every path out goes through cleanup_all().
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -19,6 +22,7 @@
 #include "fmt.h"
 #include "format.h"
 #include "options.h"
+#include "out.h"
 #include "platform.h"
 #include "privs.h"
 #include "progress.h"
@@ -35,9 +39,13 @@ static void report_left(int left, const struct cleanup_failure *f)
 {
 	if (left == 0)
 		return;
-	fprintf(stderr, "clyde: %s: %s: %s (%d path%s clyde made %s left)\n",
-		f->path, f->op, strerror(f->errnum), left, left > 1 ? "s" : "",
-		left > 1 ? "are" : "is");
+	if (f->errnum)
+		out_say("%s: %s: %s (%d path%s clyde made %s left)", f->path, f->op,
+			strerror(f->errnum), left, left > 1 ? "s" : "",
+			left > 1 ? "are" : "is");
+	else
+		out_say("%s: %s (%d path%s clyde made %s left)", f->path, f->op,
+			left, left > 1 ? "s" : "", left > 1 ? "are" : "is");
 }
 
 /* Remove everything clyde made, then give back STATUS. */
@@ -55,74 +63,145 @@ static int fail_setup(int status, const char *fmt, ...)
 
 static int fail_setup(int status, const char *fmt, ...)
 {
+	char msg[2 * PATH_MAX];
 	va_list ap;
 
-	fputs("clyde: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	out_say("%s", msg);
 	return finish(status);
+}
+
+/* Clean up, then say which write failed (cleanup_request_stop): EXIT_OUTPUT. */
+static int fail_output(void)
+{
+	const char *stream = "stdout";
+	int errnum = EIO;
+	struct cleanup_failure f;
+	int left = cleanup_all(&f);
+
+	cleanup_stop_reason(&stream, &errnum);
+	out_say("%s: write: %s", stream, strerror(errnum));
+	report_left(left, &f);
+	return EXIT_OUTPUT;
+}
+
+/* *ERR for a run stopped by a signal or a failed write; its status. */
+static int interrupted(struct phase_error *err)
+{
+	int sig = cleanup_signal();
+
+	memset(err, 0, sizeof(*err));
+	snprintf(err->op, sizeof(err->op), "interrupted");
+	return err->status = sig ? EXIT_SIGNAL + sig : EXIT_OUTPUT;
 }
 
 /* The phase's error (one line), after the clean-up it calls for. */
 static int report_phase_error(const struct phase_error *e)
 {
 	struct cleanup_failure f;
-	int left = cleanup_all(&f);
 
+	if (e->status == EXIT_OUTPUT && !cleanup_signal())
+		return fail_output();
+	int left = cleanup_all(&f);
 	if (e->status > EXIT_SIGNAL && !e->errnum) {
-		fprintf(stderr, "clyde: interrupted by signal %d (%s)%s\n",
-			e->status - EXIT_SIGNAL, strsignal(e->status - EXIT_SIGNAL),
+		out_say("interrupted by signal %d (%s)%s", e->status - EXIT_SIGNAL,
+			strsignal(e->status - EXIT_SIGNAL),
 			left ? "" : "; test files removed");
 	} else if (e->errnum) {
-		fprintf(stderr, "clyde: %s: %s: %s\n", e->path, e->op,
-			strerror(e->errnum));
+		out_say("%s: %s: %s", e->path, e->op, strerror(e->errnum));
 	} else if (e->path[0]) {
-		fprintf(stderr, "clyde: %s: %s\n", e->path, e->op);
+		out_say("%s: %s", e->path, e->op);
 	} else {
-		fprintf(stderr, "clyde: %s\n", e->op);
+		out_say("%s", e->op);
 	}
 	report_left(left, &f);
 	return e->status ? e->status : EXIT_IO;
 }
 
 /* Tables and footer (single runs), the random-I/O table, the truth
- * warning, the CSV line. With --json - the JSON owns stdout. */
-static void print_run(const struct config *cfg, const struct run_results *r)
+ * warning, the CSV line. With --json - the JSON owns stdout. 0, or -1
+ * when a write failed (out_check made the stop request). */
+static int print_run(const struct config *cfg, const struct run_results *r)
 {
 	static const struct render_opts bonnie = { .wide_names = false };
 	bool json_stdout = cfg->json_path && strcmp(cfg->json_path, "-") == 0;
-	FILE *text = cfg->quiet || json_stdout ? stderr : stdout;
+	bool text_err = cfg->quiet || json_stdout;
+	FILE *text = text_err ? stderr : stdout;
 	FILE *csv = json_stdout ? stderr : stdout;
 
 	if (cfg->repeat < 0 && cfg->table) {
 		format_render(text, cfg->table, r, 1, &bonnie);
 		fmt_random_table(text, r);
 		fmt_footer(text, r);
-		fflush(text);
+		if (out_check(text, text_err ? "stderr" : "stdout") != 0)
+			return -1;
 	}
 	fmt_truth_warning(stderr, r);
+	if (out_check(stderr, "stderr") != 0)
+		return -1;
 	if (cfg->csv)
 		format_render(csv, cfg->csv, r, 1, &bonnie);
-	fflush(csv);
+	return out_check(csv, json_stdout ? "stderr" : "stdout");
 }
 
-static int write_json(const struct config *cfg, const struct run_results *runs,
-		      size_t n)
+/*
+ * --json FILE, opened before any I/O (as the user clyde runs as) without
+ * truncating it, so that a run that fails leaves an older file as it was;
+ * a file it creates is recorded for clean-up until the JSON is written,
+ * so that a run that fails leaves no empty one. stdout for "-". NULL with
+ * errno.
+ */
+static FILE *open_json(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+	int dir_fd, fd;
+
+	if (strcmp(path, "-") == 0)
+		return stdout;
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) + 1 : 1,
+		 slash ? path : ".");
+	/* Held open to the end: the registry removes the file through it. */
+	dir_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = dir_fd < 0 ? -1 : openat(dir_fd, slash ? slash + 1 : path,
+				      O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	if (fd >= 0 && (fstat(fd, &st) != 0 ||
+			cleanup_add(dir_fd, path, &st, false) != 0)) {
+		close(fd);
+		return NULL;
+	}
+	if (fd < 0)
+		fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (fd >= 0 && !f)
+		close(fd);
+	return f;
+}
+
+static int write_json(const struct config *cfg, FILE *f,
+		      const struct run_results *runs, size_t n)
 {
 	const struct format_info *json = format_default(FORMAT_JSON);
 	const struct render_opts opts = { .json_array = cfg->repeat >= 0 };
-	bool to_stdout = strcmp(cfg->json_path, "-") == 0;
-	FILE *f = to_stdout ? stdout : fopen(cfg->json_path, "w");
+	const char *name = f == stdout ? "stdout" : cfg->json_path;
+	struct stat st;
 
-	if (!f)
-		return fail_setup(EXIT_SETUP, "%s: cannot write the JSON: %s",
-				  cfg->json_path, strerror(errno));
+	if (f != stdout && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	    ftruncate(fileno(f), 0) != 0) {
+		cleanup_request_stop(name, errno);
+		return fail_output();
+	}
 	format_render(f, json, runs, n, &opts);
-	if ((to_stdout ? fflush(f) : fclose(f)) != 0)
-		return fail_setup(EXIT_IO, "%s: write: %s", cfg->json_path,
-				  strerror(errno));
+	if (out_check(f, name) != 0)
+		return fail_output();
+	if (f != stdout && fclose(f) != 0) {
+		cleanup_request_stop(name, errno);
+		return fail_output();
+	}
+	cleanup_forget(cfg->json_path); /* written: the user's file now */
 	return 0;
 }
 
@@ -138,7 +217,17 @@ static int make_semaphores(long procs)
 		printf("Creating semaphore for %ld procs.\n", procs);
 	else
 		puts("Semaphore removed.");
+	if (out_check(stdout, "stdout") != 0)
+		return fail_output();
 	return finish(0);
+}
+
+/* Whether the run writes anything to stdout (the tables, the CSV line,
+ * the JSON, the -y p prompts). */
+static bool uses_stdout(const struct config *cfg)
+{
+	return cfg->csv || (cfg->table && !cfg->quiet) || cfg->sync_mode == 'p' ||
+	       (cfg->json_path && strcmp(cfg->json_path, "-") == 0);
 }
 
 /* Set-up's next step is to run the tests. */
@@ -146,10 +235,12 @@ static int make_semaphores(long procs)
 
 /*
  * Everything between a valid config and the first phase: signals,
- * privileges, -p, -y s, the checks, clyde's directory, *target. GO_ON, or
- * the status to exit with (after clean-up).
+ * privileges, -p, -y s, where the results go, the checks, clyde's
+ * directory, *target and *json. GO_ON, or the status to exit with (after
+ * clean-up).
  */
-static int set_up(const struct config *cfg, struct run_target *target)
+static int set_up(const struct config *cfg, const struct out_std *std,
+		  struct run_target *target, FILE **json)
 {
 	char err[1024];
 	long uid, gid;
@@ -169,7 +260,15 @@ static int set_up(const struct config *cfg, struct run_target *target)
 		return fail_setup(EXIT_USAGE, "%s", err);
 	if (cfg->repeat == 0)
 		return EXIT_OK;
-	if ((status = setup_file_limit(cfg, err, sizeof(err))) != 0 ||
+	/* The results must have somewhere to go before any I/O is done. */
+	if (std->closed[STDOUT_FILENO] && uses_stdout(cfg))
+		return fail_setup(EXIT_OUTPUT, "stdout: %s (closed when clyde "
+				  "started, so the results would be lost)",
+				  strerror(EBADF));
+	if (cfg->json_path && !(*json = open_json(cfg->json_path)))
+		return fail_setup(EXIT_SETUP, "%s: cannot write the JSON: %s",
+				  cfg->json_path, strerror(errno));
+	if ((status = setup_limits(cfg, err, sizeof(err))) != 0 ||
 	    (!cfg->no_preflight &&
 	     (status = setup_preflight(cfg, err, sizeof(err))) != 0) ||
 	    (status = setup_target(cfg, target, err, sizeof(err))) != 0)
@@ -179,10 +278,12 @@ static int set_up(const struct config *cfg, struct run_target *target)
 	if (!target->dev.found && cfg->io.size_mib > 0) {
 		char fs[64];
 
-		fprintf(stderr, "clyde: %s (%s) has no block device of its own, so "
-			"the disk's own figures cannot be checked\n", cfg->dir,
-			platform_fs_name(target->workdir, fs, sizeof(fs)));
+		out_say("%s (%s) has no block device of its own, so the disk's "
+			"own figures cannot be checked", cfg->dir,
+			platform_fs_name(target->dir_fd, fs, sizeof(fs)));
 	}
+	if (out_check(stderr, "stderr") != 0)
+		return fail_output();
 	return GO_ON;
 }
 
@@ -224,11 +325,11 @@ static bool enough(const struct config *cfg, const struct kept_runs *k,
  * it ends, what -x auto found, then the JSON.
  */
 static int run_all(const struct config *cfg, const struct run_target *target,
-		   const struct test_fault *fault)
+		   const struct test_fault *fault, FILE *json)
 {
 	static struct run_plan plan;
-	bool json_stdout = cfg->json_path && strcmp(cfg->json_path, "-") == 0;
-	struct kept_runs kept = { NULL, 0, cfg->json_path || cfg->repeat_auto };
+	bool json_stdout = json == stdout;
+	struct kept_runs kept = { NULL, 0, json || cfg->repeat_auto };
 	enum progress_style style = progress_style_for(cfg->progress, cfg->quiet,
 						       isatty(STDERR_FILENO));
 	struct progress progress;
@@ -237,8 +338,10 @@ static int run_all(const struct config *cfg, const struct run_target *target,
 	size_t n = 0;
 
 	run_plan_init(&plan, cfg);
-	if (cfg->repeat > 1 && cfg->csv)
+	if (cfg->repeat > 1 && cfg->csv) {
 		fmt_csv_header(json_stdout ? stderr : stdout, cfg->csv->csv);
+		out_check(json_stdout ? stderr : stdout, json_stdout ? "stderr" : "stdout");
+	}
 	while (status == 0 && !enough(cfg, &kept, n)) {
 		struct run_results *r = slot(&kept, n);
 		struct run_hooks hooks = { .after_phase = test_fault_after_phase,
@@ -252,48 +355,58 @@ static int run_all(const struct config *cfg, const struct run_target *target,
 		progress_hooks(&progress, &hooks);
 		barrier_hooks(cfg, &hooks);
 		status = run_once(cfg, target, &plan, &hooks, r, &perr);
+		/* A signal or a failed write after the last phase: not done. */
+		if (status == 0 && cleanup_stopping())
+			status = interrupted(&perr);
 		if (status != 0)
 			progress_abort(&progress);
-		else
-			print_run(cfg, r);
+		else if (print_run(cfg, r) != 0)
+			status = interrupted(&perr);
 		n += status == 0;
 	}
 	if (status != 0)
 		status = report_phase_error(&perr);
 	else if (cfg->repeat_auto)
 		repeat_say(stderr, kept.v, n);
-	if (status == 0 && cfg->json_path)
-		status = write_json(cfg, kept.v, n);
+	if (status == 0 && json)
+		status = write_json(cfg, json, kept.v, n);
 	free(kept.v);
 	return status ? status : finish(EXIT_OK);
 }
 
 int main(int argc, char **argv)
 {
-	static struct run_target target;
+	static struct run_target target = { .parent_fd = -1, .dir_fd = -1 };
 	struct test_fault fault;
+	struct out_std std;
 	struct config cfg;
+	FILE *json = NULL;
 	char err[1024];
 	int status;
 
-	if (argc > 1 && strcmp(argv[1], "report") == 0)
+	if (out_std_init(&std) != 0)
+		return EXIT_SETUP; /* no /dev/null: not even a message can go */
+	if (argc > 1 && strcmp(argv[1], "report") == 0) {
+		cleanup_ignore_sigpipe();
 		return report_main(argc - 1, argv + 1);
+	}
 	switch (options_parse(argc, argv, env_ram_mib(),
 			      (uint64_t)getpid() ^ (uint64_t)time(NULL), &cfg, err,
 			      sizeof(err))) {
 	case OPTIONS_DONE:
-		return EXIT_OK;
+		cleanup_ignore_sigpipe();
+		return out_check(stdout, "stdout") == 0 ? EXIT_OK : fail_output();
 	case OPTIONS_ERROR:
-		fprintf(stderr, "clyde: %s\n", err);
+		out_say("%s", err);
 		return EXIT_USAGE;
 	case OPTIONS_RUN:
 		break;
 	}
 	if (test_fault_parse(getenv("CLYDE_TEST_CORRUPT"), &cfg, &fault, err,
 			     sizeof(err)) != 0) {
-		fprintf(stderr, "clyde: %s\n", err);
+		out_say("%s", err);
 		return EXIT_USAGE;
 	}
-	status = set_up(&cfg, &target);
-	return status != GO_ON ? status : run_all(&cfg, &target, &fault);
+	status = set_up(&cfg, &std, &target, &json);
+	return status != GO_ON ? status : run_all(&cfg, &target, &fault, json);
 }

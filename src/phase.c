@@ -28,9 +28,16 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op,
 	return -1;
 }
 
+int phase_fail_open(struct phase_ctx *ctx, const char *path, int errnum)
+{
+	if (errnum == 0)
+		return phase_fail(ctx, path, "open: " IOFILE_REPLACED, 0);
+	return phase_fail(ctx, path, "open", errnum);
+}
+
 bool phase_should_stop(const struct phase_ctx *ctx)
 {
-	return cleanup_signal() ||
+	return cleanup_stopping() ||
 	       (ctx->failed && atomic_load_explicit(ctx->failed, memory_order_relaxed));
 }
 
@@ -39,11 +46,11 @@ bool phase_interrupted(struct phase_ctx *ctx)
 	if (!phase_should_stop(ctx))
 		return false;
 	if (!ctx->err.op[0]) {
-		bool signalled = cleanup_signal() != 0;
+		bool stopping = cleanup_stopping();
 
 		phase_fail(ctx, ctx->tf ? ctx->tf->dir : "",
-			   signalled ? "interrupted" : "stopped: another copy failed", 0);
-		ctx->err.stopped = !signalled;
+			   stopping ? "interrupted" : "stopped: another copy failed", 0);
+		ctx->err.stopped = !stopping;
 	}
 	return true;
 }
@@ -68,7 +75,8 @@ int phase_remove_iofile(struct phase_ctx *ctx)
 	char path[PATH_MAX];
 
 	if (iofile_remove(ctx->tf, path, sizeof(path)) != 0)
-		return phase_fail(ctx, path, "unlink", errno);
+		return phase_fail(ctx, path, errno ? "unlink" : "unlink: " IOFILE_REPLACED,
+				  errno);
 	return 0;
 }
 
@@ -94,9 +102,9 @@ static int pieces_open(struct phase_pieces *pp, enum io_access acc)
 
 	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
 		iofile_path(ctx->tf, p, path, sizeof(path));
-		pp->fds[p] = io_open(path, acc, &ctx->cfg->mode);
+		pp->fds[p] = iofile_open(ctx->tf, p, acc, &ctx->cfg->mode);
 		if (pp->fds[p] < 0)
-			return phase_fail(ctx, path, "open", errno);
+			return phase_fail_open(ctx, path, errno);
 	}
 	return 0;
 }

@@ -18,9 +18,9 @@ static int open_piece(struct phase_ctx *ctx, uint32_t piece, enum io_access acc,
 		      char *path, size_t len)
 {
 	iofile_path(ctx->tf, piece, path, len);
-	int fd = io_open(path, acc, &ctx->cfg->mode);
+	int fd = iofile_open(ctx->tf, piece, acc, &ctx->cfg->mode);
 	if (fd < 0)
-		phase_fail(ctx, path, "open", errno);
+		phase_fail_open(ctx, path, errno);
 	return fd;
 }
 

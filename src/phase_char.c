@@ -273,9 +273,9 @@ int phase_getc_run(struct phase_ctx *ctx)
 		uint64_t n = perchar_piece_bytes(ctx, p) / chunk;
 
 		iofile_path(ctx->tf, p, path, sizeof(path));
-		int fd = io_open(path, IO_READ, &ctx->cfg->mode);
+		int fd = iofile_open(ctx->tf, p, IO_READ, &ctx->cfg->mode);
 		if (fd < 0) {
-			rc = phase_fail(ctx, path, "open", errno);
+			rc = phase_fail_open(ctx, path, errno);
 			break;
 		}
 		rc = ctx->cfg->mode.char_io == CHAR_IO_STDIO

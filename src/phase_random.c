@@ -3,7 +3,7 @@
  * phase_random.c - --random-io: 4 KiB random reads or writes over the whole
  * test file for a fixed time, at a queue depth of N threads each keeping
  * one pread/pwrite in flight (there is no asynchronous I/O without extra
- * libraries). Honours -D (O_DIRECT) and -b (O_SYNC) through io_open.
+ * libraries). Honours -D (O_DIRECT) and -b (O_SYNC) through iofile_open.
  */
 #include <errno.h>
 #include <stdio.h>

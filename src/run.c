@@ -167,10 +167,10 @@ static int phase_status(struct copy *copies, unsigned n, struct phase_error *err
 		err->status = EXIT_SIGNAL + sig;
 		return err->status;
 	}
-	if (sig) {
+	if (sig || cleanup_stopping()) {
 		memset(err, 0, sizeof(*err));
 		snprintf(err->op, sizeof(err->op), "interrupted");
-		err->status = EXIT_SIGNAL + sig;
+		err->status = sig ? EXIT_SIGNAL + sig : EXIT_OUTPUT;
 		return err->status;
 	}
 	if (e) {
@@ -219,11 +219,13 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 		if (ps->info->prepare && ps->info->prepare(&copies[i].ctx) != 0)
 			return phase_status(copies, n, err);
 	}
-	if (hooks->before_phase && hooks->before_phase(hooks->arg, ps) != 0) {
+	if (hooks->before_phase) {
 		memset(err, 0, sizeof(*err));
-		snprintf(err->op, sizeof(err->op), "synchronising before %s", ps->name);
-		err->status = cleanup_signal() ? EXIT_SIGNAL + cleanup_signal() : EXIT_IO;
-		return err->status;
+		status = hooks->before_phase(hooks->arg, ps, err);
+		if (status != 0 && cleanup_stopping())
+			return phase_status(copies, n, err);
+		if (status != 0)
+			return err->status = status;
 	}
 	if (hooks->phase_start)
 		hooks->phase_start(hooks->arg, ps);
@@ -337,6 +339,7 @@ static void store_random(const struct random_spec *spec,
 static void free_copies(struct copy *copies, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
+		iofile_free(&copies[i].tf);
 		data_free(&copies[i].data);
 		free(copies[i].ctx.buf);
 		filetest_state_free(copies[i].ctx.files);
@@ -359,7 +362,6 @@ static struct copy *setup_copies(const struct config *cfg,
 	for (unsigned i = 0; i < n; i++) {
 		struct copy *c = &copies[i];
 
-		iofile_init(&c->tf, workdir, i, n, cfg->io.size_mib * MIB);
 		c->ctx.cfg = cfg;
 		c->ctx.copy = i;
 		c->ctx.tf = &c->tf;
@@ -368,8 +370,11 @@ static struct copy *setup_copies(const struct config *cfg,
 		c->ctx.buf_align = align;
 		c->ctx.buf = io_alloc(chunk, align);
 		if (cfg->files.count_k > 0)
-			c->ctx.files = filetest_state_new(cfg, workdir, i, n);
-		if (!c->ctx.buf || (cfg->files.count_k > 0 && !c->ctx.files) ||
+			c->ctx.files = filetest_state_new(cfg, target->dir_fd, workdir,
+							  i, n);
+		if (iofile_init(&c->tf, target->dir_fd, workdir, i, n,
+				cfg->io.size_mib * MIB) != 0 ||
+		    !c->ctx.buf || (cfg->files.count_k > 0 && !c->ctx.files) ||
 		    data_init(&c->data, cfg->seed + i * 0x9e3779b97f4a7c15ULL, chunk,
 			      align, cfg->mode.zeros) != 0) {
 			free_copies(copies, i + 1);

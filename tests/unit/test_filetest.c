@@ -232,7 +232,7 @@ static void test_shuffle(void)
 	/* Unbiased: each of 3 elements lands in each place about a third of the time. */
 	unsigned where[3][3] = { { 0 } };
 	for (int t = 0; t < 30000; t++) {
-		struct filetest_entry three[3] = { { 0, "a" }, { 1, "b" }, { 2, "c" } };
+		struct filetest_entry three[3] = { { 0, 0, "a" }, { 1, 0, "b" }, { 2, 0, "c" } };
 
 		filetest_shuffle(three, 3, &rng);
 		for (int p = 0; p < 3; p++)
@@ -261,7 +261,8 @@ static void test_state(void)
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.files = (struct file_params){ 1, 16, 16, 3, 4096 };
 	cfg.seed = 5;
-	struct filetest_state *fs = filetest_state_new(&cfg, dir, 1, 2);
+	int dir_fd = open(dir, O_RDONLY | O_DIRECTORY);
+	struct filetest_state *fs = filetest_state_new(&cfg, dir_fd, dir, 1, 2);
 	CHECK("state: made", fs != NULL);
 	if (!fs)
 		return;
@@ -273,9 +274,11 @@ static void test_state(void)
 	snprintf(stray, sizeof(stray), "%s/00002", fs->path);
 	CHECK("state: sub-directories made", stat(stray, &st) == 0 && S_ISDIR(st.st_mode));
 	int fd = openat(fs->top_fd, fs->list[0].name, O_WRONLY | O_CREAT | O_EXCL, 0600);
-	CHECK("state: a file of the list", fd >= 0);
+	CHECK("state: a file of the list", fd >= 0 && fstat(fd, &st) == 0);
 	if (fd >= 0)
 		close(fd);
+	fs->list[0].ino = (uint64_t)st.st_ino;
+	fs->file_dev = (uint64_t)st.st_dev;
 	fs->created = 1;
 	CHECK("state: clean-up", filetest_state_cleanup(fs, failed, sizeof(failed)) == 0);
 	CHECK("state: directory removed", stat(fs->path, &st) != 0 && errno == ENOENT);
@@ -296,6 +299,7 @@ static void test_state(void)
 	CHECK("state: clean-up after it went",
 	      filetest_state_cleanup(fs, failed, sizeof(failed)) == 0);
 	filetest_state_free(fs);
+	close(dir_fd);
 	CHECK("state: scratch directory empty again", rmdir(dir) == 0);
 }
 
