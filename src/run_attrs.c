@@ -209,6 +209,35 @@ static bool read_cpus(const struct run_results *r, char *buf)
 	return true;
 }
 
+/* The provenance's first disk (the one under the test directory), or NULL. */
+static const struct prov_disk *first_disk(const struct run_results *r)
+{
+	return r->prov_known && r->prov.n_disks ? &r->prov.disks[0] : NULL;
+}
+
+static bool read_disk_model(const struct run_results *r, char *buf)
+{
+	const struct prov_disk *d = first_disk(r);
+
+	return labelled(buf, "disk ", d ? d->model : "", "");
+}
+
+static bool read_firmware(const struct run_results *r, char *buf)
+{
+	const struct prov_disk *d = first_disk(r);
+
+	return labelled(buf, "firmware ", d ? d->firmware : "", "");
+}
+
+static bool read_mount_options(const struct run_results *r, char *buf)
+{
+	if (!r->prov_known || !r->prov.fs.mount_options[0])
+		return put(buf, "");
+	snprintf(buf, RUN_ATTR_TEXT_MAX, "mounted %.70s (superblock %.60s)",
+		 r->prov.fs.mount_options, r->prov.fs.super_options);
+	return true;
+}
+
 const struct run_attr run_attrs[] = {
 	{ "program", true, ROW_NONE, NULL, read_program },
 	{ "size", true, ROW_EVERY, NULL, read_size },
@@ -225,6 +254,9 @@ const struct run_attr run_attrs[] = {
 	{ "filesystem", false, ROW_NONE, NULL, read_fs },
 	{ "device", false, ROW_NONE, NULL, read_device },
 	{ "scheduler", false, ROW_NONE, NULL, read_scheduler },
+	{ "disk model", false, ROW_NONE, NULL, read_disk_model },
+	{ "firmware", false, ROW_NONE, NULL, read_firmware },
+	{ "mount options", false, ROW_NONE, NULL, read_mount_options },
 	{ "disk kind", false, ROW_NONE, NULL, read_rotational },
 	{ "RAM", false, ROW_NONE, NULL, read_ram },
 	{ "CPUs", false, ROW_NONE, NULL, read_cpus },

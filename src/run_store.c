@@ -42,6 +42,7 @@ struct store_setup {
 	uint32_t unrecorded;
 	uint32_t concurrency;
 	uint32_t env;        /* 1 + environment id, 0 for none */
+	uint32_t prov;       /* 1 + provenance id, 0 for none */
 	uint32_t char_io;
 	uint64_t perchar_mib;
 	struct io_params io;
@@ -61,7 +62,7 @@ struct intern {
 struct run_store {
 	struct store_row **chunk;
 	size_t n, chunks;
-	struct intern names, setups, envs;
+	struct intern names, setups, envs, provs;
 	struct run_results **whole;
 	size_t n_whole, whole_cap;
 	struct run_results scratch; /* what get() and setup() return */
@@ -174,6 +175,7 @@ void run_store_free(struct run_store *s)
 	intern_free(&s->names);
 	intern_free(&s->setups);
 	intern_free(&s->envs);
+	intern_free(&s->provs);
 	free(s);
 }
 
@@ -218,10 +220,39 @@ static int env_id(struct run_store *s, const struct run_results *r,
 	return 0;
 }
 
-static void setup_of(const struct run_results *r, uint32_t env,
+/*
+ * R's provenance interned without what changes from run to run on one
+ * setup (how full the filesystem was): 1 + its id, or 0 when R has none.
+ * The run itself is kept whole (run_fits); this is what its setup shares.
+ */
+static int prov_id(struct run_store *s, const struct run_results *r,
+		   uint32_t *out)
+{
+	struct provenance *key; /* large: not on the stack */
+	uint32_t id;
+	int rc;
+
+	*out = 0;
+	if (!r->prov_known)
+		return 0;
+	if (!(key = malloc(sizeof(*key))))
+		return -1;
+	*key = r->prov;
+	key->fs.space_known = false;
+	key->fs.size_bytes = key->fs.used_bytes = key->fs.avail_bytes = 0;
+	rc = intern_add(&s->provs, key, sizeof(*key), &id);
+	free(key);
+	if (rc != 0)
+		return -1;
+	*out = id + 1;
+	return 0;
+}
+
+static void setup_of(const struct run_results *r, uint32_t env, uint32_t prov,
 		     struct store_setup *k)
 {
 	memset(k, 0, sizeof(*k));
+	k->prov = prov;
 	copy_zeroed(k->program, r->program, sizeof(k->program));
 	copy_zeroed(k->version, r->version, sizeof(k->version));
 	copy_zeroed(k->format_id, r->format_id, sizeof(k->format_id));
@@ -261,6 +292,10 @@ static void setup_apply(const struct run_store *s, uint32_t id,
 		memcpy(&r->env, s->envs.rec[k->env - 1], sizeof(r->env));
 	else
 		r->env = (struct run_env){ .rotational = 0 };
+	/* Without one, r->prov is left as it was: prov_known says it is not. */
+	r->prov_known = k->prov != 0;
+	if (k->prov)
+		memcpy(&r->prov, s->provs.rec[k->prov - 1], sizeof(r->prov));
 }
 
 static uint64_t lat_ns_of(float lat_us)
@@ -343,12 +378,12 @@ int run_store_add(struct run_store *s, const struct run_results *r)
 {
 	struct store_setup key;
 	struct store_row *row;
-	uint32_t env;
+	uint32_t env, prov;
 
 	if (s->n >= UINT32_MAX || !(row = new_row(s)) ||
-	    env_id(s, r, &env) != 0)
+	    env_id(s, r, &env) != 0 || prov_id(s, r, &prov) != 0)
 		return -1;
-	setup_of(r, env, &key);
+	setup_of(r, env, prov, &key);
 	if (intern_add(&s->names, r->machine, strnlen(r->machine, MACHINE_MAX - 1),
 		       &row->name) != 0 ||
 	    intern_add(&s->setups, &key, sizeof(key), &row->setup) != 0)

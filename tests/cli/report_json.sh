@@ -78,3 +78,26 @@ checks "a run over 1 MiB: refused, the next run read" \
 printf '{"x": "a\000b"}\n' >"$T/nul.json"
 report "$T/nul.json"
 check "a NUL in JSON: binary" grep -q "^clyde: $T/nul.json:1: binary data (byte 0x00 at byte 9)" "$T/err"
+
+# Two runs of one name whose disks and mounts differ: the note says how
+# (the provenance a live run recorded, its firmware and options changed).
+python3 - "$T/live.json" "$T/twin.json" <<'PY'
+import json, sys
+run = json.load(open(sys.argv[1]))
+other = json.loads(json.dumps(run))
+prov = other["provenance"]
+if prov is None or not prov["disks"] or not prov["filesystem"]["mount_options"]:
+    sys.exit(3)
+prov["filesystem"]["mount_options"] = "rw,noatime"
+for disk in prov["disks"]:
+    disk["model"] = "Test Disk 9000"
+    disk["firmware"] = "FW2"
+json.dump([run, other], open(sys.argv[2], "w"))
+PY
+if [ $? -ne 0 ]; then
+	skip "runs told apart by disk and mount" "this machine's run recorded no disk"
+else
+	report "$T/twin.json"
+	checks "runs told apart by disk model, firmware and mount options" \
+		'[ $st -eq 0 ] && grep -q "^Note: live: its 2 runs differ in .*disk model (.*disk Test Disk 9000), firmware (.*firmware FW2), mount options (mounted rw,relatime (superblock [^)]*); mounted rw,noatime" "$T/out"'
+fi
