@@ -86,8 +86,9 @@ double present_scale_pos(const struct present_scale *s, double value);
  * The comparison's texts (report_compare.h), one for every format: a value
  * of figure F ("412.3", "0.112", "25.3 ms"; "-" for NaN), the difference
  * with its interval ("-5.9% [-9.8%, -1.8%]"; "" when there is none) and
- * the verdict ("slower", "no clear difference (could see ±4.2%)", "one run
- * cannot tell"). Each returns buf.
+ * the verdict ("slower", "no clear difference (could see ±4.2%)", or from
+ * 100% on "... (could see only a factor of 8.9)", "one run cannot tell").
+ * Each returns buf.
  */
 struct cmp_figure;
 struct compare_result;

@@ -260,9 +260,15 @@ const char *present_cmp_difference(const struct compare_result *r, char *buf,
 const char *present_cmp_verdict(const struct compare_result *r, char *buf,
 				size_t len)
 {
-	if (r->verdict == COMPARE_NO_DIFFERENCE && isfinite(r->resolution_pct))
+	/* Past 100% a ± misleads (the interval is a ratio): say the factor. */
+	if (r->verdict == COMPARE_NO_DIFFERENCE && isfinite(r->resolution_pct) &&
+	    r->resolution_pct < 100.0)
 		snprintf(buf, len, "no clear difference (could see \xc2\xb1%.1f%%)",
 			 r->resolution_pct);
+	else if (r->verdict == COMPARE_NO_DIFFERENCE &&
+		 isfinite(r->resolution_pct))
+		snprintf(buf, len, "no clear difference (could see only a "
+			 "factor of %.1f)", 1.0 + r->resolution_pct / 100.0);
 	else if (r->verdict == COMPARE_NO_FIGURES)
 		snprintf(buf, len, "nothing to compare: a group has no value");
 	else

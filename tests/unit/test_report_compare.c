@@ -208,6 +208,12 @@ static void test_one_group_and_identical(void)
 	report_compare_free(&c);
 	report_facts_free(&facts);
 	run_store_free(s);
+
+	struct compare_result wide = { .verdict = COMPARE_NO_DIFFERENCE,
+				       .resolution_pct = 789.6 };
+	CHECK("what could be seen, from 100% on, as a factor",
+	      strcmp(present_cmp_verdict(&wide, text, sizeof(text)),
+		     "no clear difference (could see only a factor of 8.9)") == 0);
 }
 
 /* RUNS as `clyde report --compare --format NAME` prints them. */
