@@ -734,11 +734,13 @@ def write_report(b, direct, buffered, perchar, progress, rss, hot, elapsed_s):
     ]
     L.append("")
 
-    analysis = os.path.join(HERE, "analysis.md")
-    if os.path.exists(analysis):
-        with open(analysis) as f:
-            L.append(f.read().rstrip())
-        L.append("")
+    # analysis.md by hand; mpi-results.md from make bench-mpi (bench/mpi.py).
+    for extra in ("analysis.md", "mpi-results.md"):
+        path = os.path.join(HERE, extra)
+        if os.path.exists(path):
+            with open(path) as f:
+                L.append(f.read().rstrip())
+            L.append("")
 
     L.append("## Commands")
     L.append("")

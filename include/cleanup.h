@@ -98,6 +98,13 @@ int cleanup_remove(const char *path);
  */
 void cleanup_left(const char *path, const char *op, int errnum);
 
+/*
+ * Remove every recorded path that can go now, newest first, as cleanup_all
+ * does, but keep the ones that will not go recorded, for cleanup_all to
+ * retry, count and name. Returns how many stay. Thread-safe.
+ */
+int cleanup_sweep(void);
+
 /* The first path clyde could not remove, and why. */
 struct cleanup_failure {
 	char path[PATH_MAX];

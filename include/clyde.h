@@ -82,6 +82,9 @@ struct phase_result {
 	double rate;
 	double cpu_pct;
 	struct latency_summary lat; /* lat.max_ns == 0 prints an empty latency */
+	uint64_t start_ns;          /* measurement: when the copies started
+				     * (CLOCK_MONOTONIC; rank 0's clock in
+				     * a rank_report) */
 	uint64_t elapsed_ns;        /* measurement: phase window */
 	uint64_t cpu_ns;            /* process CPU over that window */
 	uint64_t bytes;             /* logical bytes moved (bulk tests) */
@@ -95,6 +98,7 @@ struct random_result {
 	bool writes;          /* false: reads */
 	uint32_t depth;       /* threads, each with one I/O in flight */
 	uint64_t ops;
+	uint64_t start_ns;    /* as phase_result's */
 	uint64_t elapsed_ns;
 	uint64_t cpu_ns;
 	double iops;
@@ -214,6 +218,16 @@ struct config {
 #define UNRECORDED_CHUNK 8u       /* I/O chunk: bonnie++'s 1.98 never writes it */
 #define UNRECORDED_FILE_CHUNK 16u /* the file tests' chunk: no bonnie++ layout */
 
+struct rank_report; /* one MPI rank's part of a run, below */
+
+/* clyde-mpi: the ranks whose figures a run combines (ranks.c, combine.c). */
+struct rank_set {
+	size_t n;                        /* 0: a single process's run */
+	size_t hosts;                    /* distinct hosts among them */
+	const struct rank_report *rank;  /* n reports in rank order, owned by
+					  * whoever combined them */
+};
+
 /*
  * One run, as measured or as read from a CSV line or clyde's JSON. program
  * is "clyde" or "bonnie++"; version is the program's own ("0.1.0",
@@ -264,6 +278,24 @@ struct run_results {
 	struct advice advice;
 	size_t n_truth;
 	struct truth_hit truth[MAX_TRUTH_HITS];
+	/* clyde-mpi: the ranks behind these figures; concurrency is then
+	 * every rank's copies together. */
+	struct rank_set ranks;
+};
+
+/*
+ * One rank of a clyde-mpi run: who and where it was, and its own figures
+ * (as a single clyde would print them), with the start of each test moved
+ * onto rank 0's clock so that the ranks' windows compare.
+ */
+struct rank_report {
+	uint32_t rank;
+	int64_t pid;
+	char host[64];
+	char workdir[512];        /* its own directory under -d */
+	int64_t clock_offset_ns;  /* rank 0's clock minus its own */
+	uint64_t clock_error_ns;  /* how far that offset may be off */
+	struct run_results res;   /* res.ranks is empty */
 };
 
 #endif

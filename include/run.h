@@ -35,12 +35,13 @@ struct run_plan {
 
 /*
  * Where a run happens, learned at set-up once the config is valid: clyde's
- * own directory, what O_DIRECT needs there, the device under it. Every
- * file clyde makes, opens or removes is reached through dir_fd, never
- * through a path, so a directory renamed or replaced by a symlink under
- * clyde's feet cannot lead it anywhere else. The provenance of the
- * directory and the machine is read before privileges are dropped, so
- * that root can still see a dm-crypt cipher.
+ * own directory, what O_DIRECT needs there, the device under it, which
+ * copies these are among all the MPI ranks'. Every file clyde makes,
+ * opens or removes is reached through dir_fd, never through a path, so a
+ * directory renamed or replaced by a symlink under clyde's feet cannot
+ * lead it anywhere else. The provenance of the directory and the machine
+ * is read before privileges are dropped, so that root can still see a
+ * dm-crypt cipher.
  */
 struct run_target {
 	char workdir[PATH_MAX]; /* clyde's directory as messages show it */
@@ -48,6 +49,9 @@ struct run_target {
 	int dir_fd;             /* clyde's directory itself; -1 until made */
 	uint32_t dio_align;     /* O_DIRECT alignment found there; 0 without -D */
 	struct device dev;      /* dev.found false: no counters to read */
+	uint64_t first_copy;    /* this process's copy 0 among every rank's
+				 * (rank x -c; 0 in a single process): each
+				 * copy's data differs from every other's */
 	bool prov_known;        /* false: prov was not read (tests) */
 	struct provenance prov;
 };
@@ -60,13 +64,22 @@ struct run_hooks {
 			   uint64_t total, uint64_t elapsed_ns);
 	void (*phase_end)(void *arg, const struct plan_step *step,
 			  const struct phase_result *r);
+	void *arg; /* for the three above */
 	/*
-	 * Before each phase's copies start: the -y/-p barrier. 0, or the
-	 * exit status with *err saying why (clyde stopping: any non-zero).
+	 * With every copy ready to start: the -y/-p barrier, or the MPI ranks'
+	 * agreement. 0, or the exit status with *err saying why (clyde
+	 * stopping: any non-zero). Called with before_arg.
 	 */
 	int (*before_phase)(void *arg, const struct plan_step *step,
 			    struct phase_error *err);
-	void *arg;
+	void *before_arg;
+	/*
+	 * After a phase ends well: the copies' latencies merged (valid during
+	 * the call only), for the MPI ranks' merge. Called with latency_arg.
+	 */
+	void (*phase_latency)(void *arg, const struct plan_step *step,
+			      const struct latency_stats *lat);
+	void *latency_arg;
 	/*
 	 * After each phase, given copy 0's I/O file: a fault-injection point
 	 * for tests (test_hook.c). 0, or an exit status with *err filled.

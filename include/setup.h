@@ -66,13 +66,14 @@ int setup_preflight(const struct config *cfg, char *err, size_t len);
 void setup_provenance(const struct config *cfg, struct run_target *target);
 
 /*
- * Make clyde's directory inside cfg->dir and hold it open (workdir.h),
+ * Make clyde's directory inside cfg->dir (its name with TAG when not NULL)
+ * and hold it open (workdir.h),
  * probe it (O_DIRECT and its alignment, when CFG has I/O tests) and find
  * the block device under it, into *target. On failure the directory, if
  * made, is in the cleanup registry for the caller's cleanup_all(), and
  * target's descriptors stay open for it.
  */
-int setup_target(const struct config *cfg, struct run_target *target,
-		 char *err, size_t len);
+int setup_target(const struct config *cfg, const char *tag,
+		 struct run_target *target, char *err, size_t len);
 
 #endif

@@ -12,16 +12,19 @@
 #include <stdint.h>
 
 /*
- * Make clyde's directory inside PARENT: PARENT/clyde.PID.XXXXXX (mode
- * 0700, a fresh name made with mkdirat, never one that existed), recorded
+ * Make clyde's directory inside PARENT: PARENT/clyde.PID.XXXXXX, or
+ * PARENT/clyde.TAG.PID.XXXXXX when TAG is not NULL (an MPI rank's host and
+ * number, so that every rank's directory on a shared filesystem says whose
+ * it is) (mode 0700, a fresh name made with mkdirat, never one that
+ * existed), recorded
  * for cleanup with its device and inode. The path goes to OUT (LEN bytes,
  * with room left for every name clyde makes inside); *PARENT_FD holds
  * PARENT open and *DIR_FD the new directory (opened without following a
  * symlink), both for the rest of the run. -1 with errno; the descriptors
  * are then -1 or still to be closed by the caller.
  */
-int workdir_create(const char *parent, char *out, size_t len, int *parent_fd,
-		   int *dir_fd);
+int workdir_create(const char *parent, const char *tag, char *out, size_t len,
+		   int *parent_fd, int *dir_fd);
 
 /*
  * Probe clyde's directory (DIR_FD, shown as WORKDIR) with a scratch file:

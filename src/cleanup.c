@@ -318,6 +318,23 @@ void cleanup_left(const char *path, const char *op, int errnum)
 	pthread_mutex_unlock(&registry_lock);
 }
 
+int cleanup_sweep(void)
+{
+	int kept = 0;
+
+	pthread_mutex_lock(&registry_lock);
+	for (size_t i = registry_len; i-- > 0;) {
+		const char *op;
+
+		if (remove_entry(&registry[i], &op) == 0)
+			drop_locked(i);
+		else
+			kept++;
+	}
+	pthread_mutex_unlock(&registry_lock);
+	return kept;
+}
+
 int cleanup_all(struct cleanup_failure *first)
 {
 	int failed;

@@ -81,8 +81,13 @@ void fmt_footer(FILE *out, const struct run_results *r)
 	else
 		fprintf(out, "per-char via %s",
 			r->mode.char_io == CHAR_IO_SYSCALL ? "syscalls" : "stdio");
-	fprintf(out, ", %" PRIu32 " %s\n", fmt_concurrency(r),
+	fprintf(out, ", %" PRIu32 " %s", fmt_concurrency(r),
 		fmt_concurrency(r) == 1 ? "copy" : "copies");
+	if (r->ranks.n > 0)
+		fprintf(out, " in %zu MPI rank%s on %zu host%s", r->ranks.n,
+			r->ranks.n == 1 ? "" : "s", r->ranks.hosts,
+			r->ranks.hosts == 1 ? "" : "s");
+	fputc('\n', out);
 }
 
 /* The name of a truth-check finding: "block input", "random reads at depth 32". */

@@ -26,6 +26,7 @@
 #include "platform.h"
 #include "privs.h"
 #include "progress.h"
+#include "ranks.h"
 #include "repeat.h"
 #include "report.h"
 #include "run.h"
@@ -235,17 +236,20 @@ static bool uses_stdout(const struct config *cfg)
 
 /*
  * Everything between a valid config and the first phase: signals,
- * privileges, -p, -y s, where the results go, the checks, clyde's
- * directory, *target and *json. GO_ON, or the status to exit with (after
- * clean-up).
+ * privileges, -p, -y s, where the results go (rank 0's, over MPI), the
+ * checks, clyde's directory (named for its MPI rank), *target and *json.
+ * GO_ON, or the status to exit with (after clean-up).
  */
-static int set_up(const struct config *cfg, const struct out_std *std,
-		  struct run_target *target, FILE **json)
+static int set_up(const struct config *cfg, const struct ranks *rk,
+		  const struct out_std *std, struct run_target *target,
+		  FILE **json)
 {
 	char err[1024];
 	long uid, gid;
 	int status, switched;
 
+	if ((status = ranks_check(rk, cfg, err, sizeof(err))) != 0)
+		return fail_setup(status, "%s", err);
 	if (cleanup_init() != 0)
 		return fail_setup(EXIT_SETUP, "cannot install signal handlers: %s",
 				  strerror(errno));
@@ -265,14 +269,17 @@ static int set_up(const struct config *cfg, const struct out_std *std,
 		return fail_setup(EXIT_OUTPUT, "stdout: %s (closed when clyde "
 				  "started, so the results would be lost)",
 				  strerror(EBADF));
-	if (cfg->json_path && !(*json = open_json(cfg->json_path)))
+	if (cfg->json_path && ranks_prints(rk) &&
+	    !(*json = open_json(cfg->json_path)))
 		return fail_setup(EXIT_SETUP, "%s: cannot write the JSON: %s",
 				  cfg->json_path, strerror(errno));
 	if ((status = setup_limits(cfg, err, sizeof(err))) != 0 ||
 	    (!cfg->no_preflight &&
 	     (status = setup_preflight(cfg, err, sizeof(err))) != 0) ||
-	    (status = setup_target(cfg, target, err, sizeof(err))) != 0)
+	    (status = setup_target(cfg, ranks_tag(rk), target, err,
+				   sizeof(err))) != 0)
 		return fail_setup(status, "%s", err);
+	target->first_copy = ranks_first_copy(rk);
 	if (switched && !cfg->quiet)
 		fprintf(stderr, "Using uid:%ld, gid:%ld.\n", uid, gid);
 	if (!target->dev.found && cfg->io.size_mib > 0) {
@@ -312,19 +319,24 @@ static struct run_results *slot(struct kept_runs *k, size_t i)
 }
 
 /* Whether the runs so far, N of them, are all -x asks for. */
-static bool enough(const struct config *cfg, const struct kept_runs *k,
-		   size_t n)
+static bool enough(const struct config *cfg, const struct ranks *rk,
+		   const struct kept_runs *k, size_t n)
 {
+	/* Over MPI rank 0 holds the combined figures and decides for all. */
 	if (cfg->repeat_auto)
-		return repeat_done(k->v, n, (size_t)cfg->repeat);
+		return ranks_decide(rk, ranks_prints(rk) &&
+				    repeat_done(k->v, n, (size_t)cfg->repeat));
 	return n >= (cfg->repeat < 0 ? 1 : (size_t)cfg->repeat);
 }
 
 /*
  * The -x runs (one without -x; -x auto until repeat_done), each printed as
- * it ends, what -x auto found, then the JSON.
+ * it ends, what -x auto found, then the JSON. Over MPI, rank 0 prints the
+ * ranks' combined figures, and a rank that another's failure stopped stays
+ * silent: rank 0 prints that failure.
  */
-static int run_all(const struct config *cfg, const struct run_target *target,
+static int run_all(const struct config *cfg, struct ranks *rk,
+		   const struct run_target *target,
 		   const struct test_fault *fault, FILE *json)
 {
 	static struct run_plan plan;
@@ -342,7 +354,7 @@ static int run_all(const struct config *cfg, const struct run_target *target,
 		fmt_csv_header(json_stdout ? stderr : stdout, cfg->csv->csv);
 		out_check(json_stdout ? stderr : stdout, json_stdout ? "stderr" : "stdout");
 	}
-	while (status == 0 && !enough(cfg, &kept, n)) {
+	while (status == 0 && !enough(cfg, rk, &kept, n)) {
 		struct run_results *r = slot(&kept, n);
 		struct run_hooks hooks = { .after_phase = test_fault_after_phase,
 					   .fault = fault };
@@ -354,19 +366,23 @@ static int run_all(const struct config *cfg, const struct run_target *target,
 		progress_init(&progress, stderr, style, cfg, &plan);
 		progress_hooks(&progress, &hooks);
 		barrier_hooks(cfg, &hooks);
+		ranks_hooks(rk, &plan, &hooks);
 		status = run_once(cfg, target, &plan, &hooks, r, &perr);
+		if (status == 0)
+			status = ranks_after_run(rk, r, &perr);
 		/* A signal or a failed write after the last phase: not done. */
 		if (status == 0 && cleanup_stopping())
 			status = interrupted(&perr);
 		if (status != 0)
 			progress_abort(&progress);
-		else if (print_run(cfg, r) != 0)
+		else if (ranks_prints(rk) && print_run(cfg, r) != 0)
 			status = interrupted(&perr);
 		n += status == 0;
 	}
 	if (status != 0)
-		status = report_phase_error(&perr);
-	else if (cfg->repeat_auto)
+		status = ranks_stopped(rk) ? finish(status)
+					   : report_phase_error(&perr);
+	else if (cfg->repeat_auto && ranks_prints(rk))
 		repeat_say(stderr, kept.v, n);
 	if (status == 0 && json)
 		status = write_json(cfg, json, kept.v, n);
@@ -374,18 +390,20 @@ static int run_all(const struct config *cfg, const struct run_target *target,
 	return status ? status : finish(EXIT_OK);
 }
 
-int main(int argc, char **argv)
+/*
+ * From argv to the end of the runs, for the single process or one MPI
+ * rank: the status to exit with, everything printed and cleaned up.
+ */
+static int clyde_main(struct ranks *rk, const struct out_std *std, int argc,
+		      char **argv)
 {
 	static struct run_target target = { .parent_fd = -1, .dir_fd = -1 };
 	struct test_fault fault;
-	struct out_std std;
 	struct config cfg;
 	FILE *json = NULL;
 	char err[1024];
 	int status;
 
-	if (out_std_init(&std) != 0)
-		return EXIT_SETUP; /* no /dev/null: not even a message can go */
 	if (argc > 1 && strcmp(argv[1], "report") == 0) {
 		cleanup_ignore_sigpipe();
 		return report_main(argc - 1, argv + 1);
@@ -407,6 +425,27 @@ int main(int argc, char **argv)
 		out_say("%s", err);
 		return EXIT_USAGE;
 	}
-	status = set_up(&cfg, &std, &target, &json);
-	return status != GO_ON ? status : run_all(&cfg, &target, &fault, json);
+	status = set_up(&cfg, rk, std, &target, &json);
+	if (status != GO_ON)
+		return status;
+	if ((status = ranks_begin(rk, &cfg, &target, err, sizeof(err))) != 0)
+		return err[0] ? fail_setup(status, "%s", err) : finish(status);
+	return run_all(&cfg, rk, &target, &fault, json);
+}
+
+/* Over MPI every rank runs this; ranks_end settles what they all return. */
+int main(int argc, char **argv)
+{
+	struct out_std std;
+	struct ranks rk;
+
+	/* Before MPI can take a closed 0, 1 or 2 for a socket of its own. */
+	if (out_std_init(&std) != 0)
+		return EXIT_SETUP; /* no /dev/null: not even a message can go */
+	if (ranks_init(&rk, &argc, &argv) != 0) {
+		fprintf(stderr, "clyde: cannot join the MPI job: %s\n",
+			strerror(errno));
+		return EXIT_SETUP;
+	}
+	return ranks_end(&rk, clyde_main(&rk, &std, argc, argv));
 }

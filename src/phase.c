@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "cleanup.h"
 #include "exit_status.h"
@@ -109,8 +110,9 @@ static int pieces_open(struct phase_pieces *pp, enum io_access acc)
 	return 0;
 }
 
-/* fsync + close what is open (the first failure is the phase's error), free. */
-static int pieces_close(struct phase_pieces *pp)
+/* fsync + close what is open (the first failure is the phase's error), or
+ * only close it when the phase is stopping anyway (SYNC false); free. */
+static int pieces_close(struct phase_pieces *pp, bool sync)
 {
 	struct phase_ctx *ctx = pp->ctx;
 	char path[PATH_MAX];
@@ -119,6 +121,10 @@ static int pieces_close(struct phase_pieces *pp)
 	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
 		if (pp->fds[p] < 0)
 			continue;
+		if (!sync) {
+			close(pp->fds[p]);
+			continue;
+		}
 		if (io_sync_close(pp->fds[p]) != 0 && rc == 0) {
 			iofile_path(ctx->tf, p, path, sizeof(path));
 			rc = phase_fail(ctx, path, "fsync", errno);
@@ -201,7 +207,7 @@ int phase_workers_run(struct phase_ctx *ctx, enum io_access acc, unsigned n,
 		rc = start_workers(&pp, workers, n, buf_bytes, work, prep, shared);
 	if (phase_interrupted(ctx))
 		rc = -1;
-	if (pieces_close(&pp) != 0)
+	if (pieces_close(&pp, rc == 0 && !ctx->err.op[0]) != 0)
 		rc = -1;
 	free(workers);
 	return ctx->err.op[0] ? -1 : rc;

@@ -29,7 +29,6 @@
 #include "timer.h"
 #include "verdict.h"
 
-#define MIN_TIME_NS 500000000ULL  /* under 0.5 s a figure prints +++++ */
 #define TICK_NS 250000000ULL      /* progress hook period */
 
 struct copy {
@@ -136,10 +135,11 @@ static void fill_result(const struct phase_info *info, struct copy *copies,
 		if (i > 0)
 			stats_merge(lat, &ctx->lat);
 	}
+	r->start_ns = t0;
 	r->elapsed_ns = end > t0 ? end - t0 : 1;
 	r->cpu_ns = cpu_ns;
 	r->cpu_pct = (double)cpu_ns * 100.0 / (double)r->elapsed_ns;
-	r->state = r->elapsed_ns < MIN_TIME_NS ? FIGURE_TOO_FAST : FIGURE_VALUE;
+	r->state = r->elapsed_ns < PHASE_MIN_TIME_NS ? FIGURE_TOO_FAST : FIGURE_VALUE;
 	stats_summarise(lat, &r->lat);
 }
 
@@ -200,16 +200,76 @@ static void device_delta(const struct device_io *before,
 	out->write_bytes = after->write_bytes - before->write_bytes;
 }
 
+/*
+ * Start the N copies' threads and wait until all stand at the gate.
+ * *started receives how many threads exist; 0, or pthread_create's error.
+ */
+static int start_copies(struct phase_step *step, struct copy *copies,
+			unsigned n, unsigned *started)
+{
+	int create_err = 0;
+
+	for (*started = 0; *started < n && create_err == 0; (*started)++)
+		create_err = pthread_create(&copies[*started].thread, NULL,
+					    copy_main, &copies[*started]);
+	if (create_err != 0)
+		(*started)--;
+	pthread_mutex_lock(&step->lock);
+	while (create_err == 0 && step->ready < *started)
+		pthread_cond_wait(&step->changed, &step->lock);
+	pthread_mutex_unlock(&step->lock);
+	return create_err;
+}
+
+/*
+ * With every copy ready at the gate: the barrier with other processes
+ * (-y, MPI ranks), as close to the start as it can be, then the progress
+ * hook. 0, or the barrier's status with *err saying why.
+ */
+static int sync_start(const struct plan_step *ps, const struct run_hooks *hooks,
+		      struct phase_error *err)
+{
+	memset(err, 0, sizeof(*err));
+	if (hooks->before_phase) {
+		int status = hooks->before_phase(hooks->before_arg, ps, err);
+
+		if (status != 0)
+			return status;
+	}
+	if (hooks->phase_start)
+		hooks->phase_start(hooks->arg, ps);
+	return 0;
+}
+
+/*
+ * Why a phase did not start: its threads (CREATE_ERR), or the barrier
+ * before it (its status SYNCED and *err), or a signal meanwhile.
+ */
+static int start_failed(const struct plan_step *ps, struct copy *copies,
+			unsigned n, int create_err, int synced,
+			struct phase_error *err)
+{
+	if (create_err != 0) {
+		memset(err, 0, sizeof(*err));
+		snprintf(err->op, sizeof(err->op), "start %u copies of %s", n,
+			 ps->name);
+		err->errnum = create_err;
+		return err->status = EXIT_SETUP;
+	}
+	if (cleanup_stopping() || cleanup_signal())
+		return phase_status(copies, n, err);
+	return err->status = synced;
+}
+
 static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 			  unsigned n, const struct device *dev,
 			  const struct run_hooks *hooks, struct phase_result *r,
 			  struct phase_error *err)
 {
 	struct device_io dev0 = { 0 }, dev1 = { 0 };
-
 	struct phase_step step = { .plan = ps };
 	unsigned started = 0;
-	int status;
+	int status, create_err, synced = -1;
 
 	for (unsigned i = 0; i < n; i++) {
 		reset_ctx(&copies[i].ctx);
@@ -219,35 +279,20 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 		if (ps->info->prepare && ps->info->prepare(&copies[i].ctx) != 0)
 			return phase_status(copies, n, err);
 	}
-	if (hooks->before_phase) {
-		memset(err, 0, sizeof(*err));
-		status = hooks->before_phase(hooks->arg, ps, err);
-		if (status != 0 && cleanup_stopping())
-			return phase_status(copies, n, err);
-		if (status != 0)
-			return err->status = status;
-	}
-	if (hooks->phase_start)
-		hooks->phase_start(hooks->arg, ps);
 	pthread_mutex_init(&step.lock, NULL);
 	pthread_cond_init(&step.changed, NULL);
-	int create_err = 0;
-	for (; started < n && create_err == 0; started++)
-		create_err = pthread_create(&copies[started].thread, NULL, copy_main,
-					    &copies[started]);
-	if (create_err != 0)
-		started--;
+	create_err = start_copies(&step, copies, n, &started);
+	if (create_err == 0)
+		synced = sync_start(ps, hooks, err);
 	pthread_mutex_lock(&step.lock);
-	while (create_err == 0 && step.ready < n)
-		pthread_cond_wait(&step.changed, &step.lock);
-	step.go = create_err == 0 ? 1 : -1;
+	step.go = synced == 0 ? 1 : -1;
 	if (dev)
 		device_counters(dev, &dev0);
 	uint64_t t0 = timer_now_ns();
 	uint64_t cpu0 = timer_cpu_ns();
 	pthread_cond_broadcast(&step.changed);
 	pthread_mutex_unlock(&step.lock);
-	if (create_err == 0)
+	if (synced == 0)
 		wait_copies(&step, copies, n, hooks, t0);
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(copies[i].thread, NULL);
@@ -256,18 +301,16 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 		device_counters(dev, &dev1);
 	pthread_cond_destroy(&step.changed);
 	pthread_mutex_destroy(&step.lock);
-	if (create_err != 0) {
-		memset(err, 0, sizeof(*err));
-		snprintf(err->op, sizeof(err->op), "start %u copies of %s", n, ps->name);
-		err->errnum = create_err;
-		err->status = EXIT_SETUP;
-		return err->status;
-	}
+	if (synced != 0)
+		return start_failed(ps, copies, n, create_err, synced, err);
 
 	status = phase_status(copies, n, err);
 	if (status == 0) {
 		fill_result(ps->info, copies, n, t0, cpu1 - cpu0, r);
 		device_delta(&dev0, &dev1, &r->dev);
+		if (hooks->phase_latency)
+			hooks->phase_latency(hooks->latency_arg, ps,
+					     &copies[0].ctx.lat);
 		if (hooks->phase_end)
 			hooks->phase_end(hooks->arg, ps, r);
 	}
@@ -322,18 +365,8 @@ static void describe_run(const struct config *cfg,
 static void store_random(const struct random_spec *spec,
 			 const struct phase_result *r, struct run_results *res)
 {
-	struct random_result *out = &res->random[res->n_random++];
-
-	out->writes = spec->writes;
-	out->depth = spec->depth;
-	out->ops = r->ops;
-	out->elapsed_ns = r->elapsed_ns;
-	out->cpu_ns = r->cpu_ns;
-	out->iops = r->rate;
-	out->mib_per_s = r->rate * RANDOM_BLOCK_BYTES / (double)MIB;
-	out->cpu_pct = r->cpu_pct;
-	out->lat = r->lat;
-	out->dev = r->dev;
+	phase_random_result(r, spec->writes, spec->depth,
+			    &res->random[res->n_random++]);
 }
 
 static void free_copies(struct copy *copies, unsigned n)
@@ -372,11 +405,13 @@ static struct copy *setup_copies(const struct config *cfg,
 		if (cfg->files.count_k > 0)
 			c->ctx.files = filetest_state_new(cfg, target->dir_fd, workdir,
 							  i, n);
+		/* Every copy of every rank writes data of its own. */
+		uint64_t seed = cfg->seed + (target->first_copy + i) *
+					    0x9e3779b97f4a7c15ULL;
 		if (iofile_init(&c->tf, target->dir_fd, workdir, i, n,
 				cfg->io.size_mib * MIB) != 0 ||
 		    !c->ctx.buf || (cfg->files.count_k > 0 && !c->ctx.files) ||
-		    data_init(&c->data, cfg->seed + i * 0x9e3779b97f4a7c15ULL, chunk,
-			      align, cfg->mode.zeros) != 0) {
+		    data_init(&c->data, seed, chunk, align, cfg->mode.zeros) != 0) {
 			free_copies(copies, i + 1);
 			goto fail;
 		}

@@ -234,8 +234,8 @@ static int probe(const struct config *cfg, struct run_target *target,
 	return 0;
 }
 
-int setup_target(const struct config *cfg, struct run_target *target,
-		 char *err, size_t len)
+int setup_target(const struct config *cfg, const char *tag,
+		 struct run_target *target, char *err, size_t len)
 {
 	int status;
 
@@ -243,7 +243,8 @@ int setup_target(const struct config *cfg, struct run_target *target,
 	memset(target->workdir, 0, sizeof(target->workdir));
 	target->parent_fd = target->dir_fd = -1;
 	target->dio_align = 0;
-	if (workdir_create(cfg->dir, target->workdir, sizeof(target->workdir),
+	target->first_copy = 0;
+	if (workdir_create(cfg->dir, tag, target->workdir, sizeof(target->workdir),
 			   &target->parent_fd, &target->dir_fd) != 0) {
 		snprintf(err, len, "%s: cannot make clyde's directory: %s", cfg->dir,
 			 strerror(errno));

@@ -26,8 +26,8 @@
 static const char name_chars[] =
 	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
-/* "clyde.PID." and six characters from *STATE into OUT (PATH's tail). */
-static void fresh_name(char *out, size_t len, uint64_t *state)
+/* "clyde.[TAG.]PID." and six characters from *STATE into OUT. */
+static void fresh_name(char *out, size_t len, const char *tag, uint64_t *state)
 {
 	char tail[7];
 	uint64_t r = data_mix64(*state += 0x9e3779b97f4a7c15ULL);
@@ -35,11 +35,12 @@ static void fresh_name(char *out, size_t len, uint64_t *state)
 	for (int i = 0; i < 6; i++, r /= sizeof(name_chars) - 1)
 		tail[i] = name_chars[r % (sizeof(name_chars) - 1)];
 	tail[6] = '\0';
-	snprintf(out, len, "clyde.%ld.%s", (long)getpid(), tail);
+	snprintf(out, len, "clyde.%s%s%ld.%s", tag ? tag : "", tag ? "." : "",
+		 (long)getpid(), tail);
 }
 
 /* mkdirat a fresh name in PARENT_FD; the name into NAME. -1 with errno. */
-static int make_fresh(int parent_fd, char *name, size_t len)
+static int make_fresh(int parent_fd, const char *tag, char *name, size_t len)
 {
 	struct timespec ts;
 	uint64_t state;
@@ -48,7 +49,7 @@ static int make_fresh(int parent_fd, char *name, size_t len)
 	state = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^
 		((uint64_t)getpid() << 16) ^ (uint64_t)(uintptr_t)name;
 	for (int i = 0; i < NAME_TRIES; i++) {
-		fresh_name(name, len, &state);
+		fresh_name(name, len, tag, &state);
 		if (mkdirat(parent_fd, name, 0700) == 0)
 			return 0;
 		if (errno != EEXIST)
@@ -57,16 +58,17 @@ static int make_fresh(int parent_fd, char *name, size_t len)
 	return -1; /* errno is EEXIST */
 }
 
-int workdir_create(const char *parent, char *out, size_t len, int *parent_fd,
-		   int *dir_fd)
+int workdir_create(const char *parent, const char *tag, char *out, size_t len,
+		   int *parent_fd, int *dir_fd)
 {
-	char name[48];
+	char name[160];
 	struct stat st;
 	int n;
 
 	*dir_fd = -1;
 	*parent_fd = -1;
-	n = snprintf(out, len, "%s/clyde.%ld.XXXXXX", parent, (long)getpid());
+	n = snprintf(out, len, "%s/clyde.%s%s%ld.XXXXXX", parent, tag ? tag : "",
+		     tag ? "." : "", (long)getpid());
 	if (n < 0 || (size_t)n + IOFILE_NAME_MAX >= len) {
 		errno = ENAMETOOLONG;
 		return -1;
@@ -74,7 +76,7 @@ int workdir_create(const char *parent, char *out, size_t len, int *parent_fd,
 	*parent_fd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (*parent_fd < 0)
 		return -1;
-	if (make_fresh(*parent_fd, name, sizeof(name)) != 0)
+	if (make_fresh(*parent_fd, tag, name, sizeof(name)) != 0)
 		return -1;
 	snprintf(out, len, "%s/%s", parent, name);
 	*dir_fd = openat(*parent_fd, name,

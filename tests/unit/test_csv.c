@@ -385,7 +385,10 @@ static void test_bad_lines(void)
 	expect_bad_field("bad size", good_198, 5, "64X", "field 5 (file_size): not a size: '64X'");
 	expect_bad_field("chunk not a power of two", good_198, 6, "1000", "field 6 (io_chunk_size): not a chunk size");
 	expect_bad_field("concurrency 0", good_198, 3, "0", "field 3 (concurrency): out of range: '0'");
-	expect_bad_field("concurrency 201", good_196, 3, "201", "field 3 (concurrency): out of range");
+	expect_bad_field("concurrency 2^32", good_196, 3, "4294967296", "field 3 (concurrency): out of range");
+	with_field(line, sizeof(line), good_196, 3, "4096");
+	CHECK("concurrency 4096 (clyde-mpi's ranks x -c)",
+	      csv_parse_line(line, &r, &err) == 1 && r.concurrency == 4096);
 	expect_bad_field("bad version text", good_198, 1, "2.00a!", "field 1 (bonnie_version): not a version");
 	expect_bad_field("result without a size", good_s0_198, 11, "5", "field 11 (put_block): value without a file size");
 	expect_bad_field("latency without a result", good_s0_198, 38, "5us", "field 38 (putc_latency): latency for a test without a result");
