@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: MIT
 # clyde - plain Makefile: `make` builds ./clyde, `make test` runs every test.
+# clyde goes in bin with its page in section 1: any user may run it (as
+# root it insists on -u) and `clyde report` needs no privileges at all.
 PREFIX ?= /usr/local
-BINDIR ?= $(PREFIX)/sbin
+BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -192,12 +194,12 @@ $(BUILD)/bench/hotpath: %: %.o $(BUILD)/libclyde.a
 	$(FUZZ_HARNESS_OBJS) $(BENCH_OBJS) $(MPI_OBJ))
 
 install: clyde
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man8
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 0755 clyde $(DESTDIR)$(BINDIR)/clyde
-	install -m 0644 man/clyde.8 $(DESTDIR)$(MANDIR)/man8/clyde.8
+	install -m 0644 man/clyde.1 $(DESTDIR)$(MANDIR)/man1/clyde.1
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man8/clyde.8
+	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man1/clyde.1
 
 # Every build: the plain one, the sanitizer ones under build/, and BUILD.
 clean:

@@ -68,6 +68,12 @@ void cleanup_request_stop(const char *stream, int errnum);
 bool cleanup_stop_reason(const char **stream, int *errnum);
 
 /*
+ * Never print the line a repeated signal prints (an MPI rank other than 0:
+ * the launcher signals every rank, and rank 0 speaks for them all).
+ */
+void cleanup_quiet_repeats(void);
+
+/*
  * Record PATH as made by clyde: its last component is the name inside the
  * directory DIRFD (which must stay open until cleanup_all), *ST its
  * identity (from fstat right after the create), IS_DIR whether it is a

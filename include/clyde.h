@@ -108,19 +108,44 @@ struct random_result {
 	struct device_io dev;
 };
 
+/* -s size[:chunk[:seeks[:seekers]]] */
+struct io_params {
+	uint64_t size_mib; /* 0 = no I/O tests */
+	uint64_t chunk_bytes;
+	uint64_t seeks;
+	uint64_t seekers;
+};
+
+/* -n num[:max[:min[:dirs[:chunk]]]]; max -1 = hard links, -2 = symlinks. */
+#define FILES_HARD_LINKS (-1)
+#define FILES_SYMLINKS (-2)
+struct file_params {
+	uint64_t count_k; /* files in units of 1024; 0 = no file tests */
+	int64_t max_bytes;
+	int64_t min_bytes;
+	uint64_t dirs;
+	uint64_t chunk_bytes;
+};
+
 /*
  * What a larger test would need to measure the figures that were too fast
- * (advice.c): which options to enlarge and, when the phases' times are
- * known (a live run), to what. Printed after clyde's tables.
+ * (verdict.c), printed after clyde's tables. Without the phases' times
+ * (results read from CSV) only which options to enlarge; with them, the
+ * run's sizing options (-s, -n, -f, -c, -r) with the enlarged values, a
+ * set that replaces the run's own and passes every check of the command
+ * line as it stands.
  */
 struct advice {
 	bool any;             /* some figure is +++++ */
 	bool sized;           /* the values below follow from measured times */
-	bool s, f, n;         /* the options the suggestion changes */
-	uint64_t size_mib;    /* -s size */
-	uint64_t seeks;       /* -s ::seeks, or 0 when the seeks measured */
-	uint64_t perchar_mib; /* -f size */
-	uint64_t files_k;     /* -n number */
+	bool s, f, n;         /* the options the suggestion enlarges */
+	struct io_params io;  /* -s */
+	struct file_params files; /* -n, printed when not bonnie++'s default */
+	int64_t perchar_mib;  /* -f: -1 not printed (the default), 0 "-f" */
+	uint32_t copies;      /* -c, printed when above 1 */
+	bool ram;             /* print -r ram_mib: the run's RAM rule was
+			       * not the one the detected RAM makes */
+	uint64_t ram_mib;
 };
 
 /* A read phase the page cache mostly served: the truth check's finding. */
@@ -140,25 +165,6 @@ struct run_env {
 	int rotational;      /* 1 spinning, 0 solid state, -1 unknown */
 	uint64_t ram_mib;
 	uint32_t cpus;
-};
-
-/* -n num[:max[:min[:dirs[:chunk]]]]; max -1 = hard links, -2 = symlinks. */
-#define FILES_HARD_LINKS (-1)
-#define FILES_SYMLINKS (-2)
-struct file_params {
-	uint64_t count_k; /* files in units of 1024; 0 = no file tests */
-	int64_t max_bytes;
-	int64_t min_bytes;
-	uint64_t dirs;
-	uint64_t chunk_bytes;
-};
-
-/* -s size[:chunk[:seeks[:seekers]]] */
-struct io_params {
-	uint64_t size_mib; /* 0 = no I/O tests */
-	uint64_t chunk_bytes;
-	uint64_t seeks;
-	uint64_t seekers;
 };
 
 enum char_io { CHAR_IO_STDIO, CHAR_IO_SYSCALL };
@@ -197,6 +203,7 @@ struct config {
 	long processes;         /* -p N (create), -1 (remove); 0 = not given */
 	char sync_mode;         /* -y: 's', 'p' or 0 */
 	uint64_t seed;          /* -z, or pid ^ time */
+	const char *random_file; /* -Z: random numbers from this file, or NULL */
 	int argc;               /* the whole command line, for the results */
 	char *const *argv;
 	const struct format_info *table; /* --table, NULL for none */
@@ -265,6 +272,7 @@ struct run_results {
 	struct phase_result phase[PHASE_COUNT];
 	/* Live runs only: */
 	char dir[256];        /* -d as given */
+	uint64_t ram_mib;     /* the RAM of the 2x rule (-r, or detected); 0 off */
 	bool verify;
 	uint32_t random_time_s;
 	size_t n_random;

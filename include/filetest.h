@@ -3,7 +3,8 @@
  * filetest.h - the file tests (-n): one copy's state (its directory, its name
  * list, its buffer) and the pure rules behind them: names, their spread
  * over directories, sizes, symlink targets and shuffles, all drawn from a
- * generator seeded by -z so the same seed makes the same files.
+ * generator seeded by -z, or from -Z's numbers (rng.h), so the same seed
+ * or file makes the same files.
  */
 #ifndef FILETEST_H
 #define FILETEST_H
@@ -15,9 +16,11 @@
 #include <sys/stat.h>
 
 #include "clyde.h"
+#include "rng.h"
 
 #define FILETEST_HEX_DIGITS 10     /* the index, as bonnie++ 1.96+ prints it */
 #define FILETEST_RAND_CHARS_MAX 12 /* 0..12 random characters per name */
+#define FILETEST_NAME_DRAWS 4      /* numbers a name takes from its stream */
 #define FILETEST_DIR_CHARS 6       /* "00001/" when there are several dirs */
 #define FILETEST_NAME_MAX 32       /* longest name (28) + NUL, rounded up */
 #define FILETEST_MAX_DIRS 99999u
@@ -35,11 +38,6 @@ struct filetest_entry {
 /* Sequential names start with the index, random ones end with it. */
 enum filetest_order { FILETEST_SEQUENTIAL, FILETEST_RANDOM };
 
-/* The next 64 random bits of the generator at *STATE (splitmix64). */
-uint64_t filetest_rand_next(uint64_t *state);
-
-/* A uniform number in [0, N) (N > 0), without modulo bias. */
-uint64_t filetest_rand_below(uint64_t *state, uint64_t n);
 
 /*
  * Directory of file I of N spread over DIRS, as bonnie++ does: directory 0
@@ -55,16 +53,17 @@ void filetest_dir_name(uint64_t d, char *out, size_t len);
  * Name of file INDEX of N into OUT (FILETEST_NAME_MAX bytes): with DIRS > 1
  * its directory "%05u/" first, then 10 lower-case hex digits of INDEX and 0..12
  * random characters from [a-z0-9A-Z], index first for FILETEST_SEQUENTIAL,
- * last for FILETEST_RANDOM. Draws 1 + length numbers from *RNG.
+ * last for FILETEST_RANDOM. Draws FILETEST_NAME_DRAWS numbers from *RNG
+ * (the length, then three that give five characters each).
  */
 void filetest_make_name(char *out, uint64_t index, uint64_t n, uint64_t dirs,
-		     enum filetest_order order, uint64_t *rng);
+		     enum filetest_order order, struct rng *rng);
 
 /*
  * Size of one file under FP: 0 for links, max when max == min, else
  * min + uniform(0 .. max - min). Draws one number from *RNG only when random.
  */
-uint64_t filetest_pick_size(const struct file_params *fp, uint64_t *rng);
+uint64_t filetest_pick_size(const struct file_params *fp, struct rng *rng);
 
 /*
  * Target of every symlink (-n N:-2), given file 0's NAME0: a path that
@@ -78,7 +77,7 @@ void filetest_symlink_target(const char *name0, uint64_t dirs, char *out,
  * the stop flag: 0, or -1 with errno EINTR (the list is then still a
  * permutation).
  */
-int filetest_shuffle(struct filetest_entry *list, uint64_t n, uint64_t *rng);
+int filetest_shuffle(struct filetest_entry *list, uint64_t n, struct rng *rng);
 
 /* The index a sequential-order name LEAF (no directory) starts with, or -1. */
 int64_t filetest_seq_index(const char *leaf);
@@ -93,7 +92,7 @@ const char *filetest_leaf(const char *name, uint64_t dirs);
  */
 int filetest_build_list(struct filetest_entry *list, uint64_t n,
 			const struct file_params *fp, enum filetest_order order,
-			uint64_t *rng);
+			struct rng *rng);
 
 /*
  * One copy's file tests. Touched by the driver thread (new, cleanup, free,
@@ -110,7 +109,9 @@ struct filetest_state {
 	uint64_t dirs;
 	struct filetest_entry *list; /* count records, one allocation */
 	unsigned char *buf;      /* file chunk bytes, initialised */
-	uint64_t rng;            /* generator state for sizes and shuffles */
+	const struct rng_source *src; /* -Z numbers; count 0 without -Z */
+	uint64_t seed;           /* the run's seed (-z, or from -Z) */
+	struct rng rng;          /* the current list's draws, then its shuffles */
 	int top_fd;              /* the copy's directory, -1 when not open */
 	int *dir_fds;            /* dirs > 1: each sub-directory, -1 when not open */
 	bool dir_sync;           /* -b, until a filesystem refuses it */
@@ -151,11 +152,14 @@ int filetest_remove_dir(struct filetest_state *fs, uint64_t d);
 
 /*
  * The state of copy COPY of COPIES, whose directory will be files (or
- * files.COPY) inside clyde's directory WORKDIR_FD, shown as WORKDIR.
- * Allocates the name list and buffer now, before any I/O. NULL with errno
+ * files.COPY) inside clyde's directory WORKDIR_FD, shown as WORKDIR,
+ * drawing from SRC's -Z numbers (every copy the same) or, when SRC is NULL
+ * or holds none, from SEED (each copy its own). Allocates the name list
+ * and buffer now, before any I/O. NULL with errno
  * (ENOMEM, ENAMETOOLONG) on failure.
  */
 struct filetest_state *filetest_state_new(const struct config *cfg,
+					  const struct rng_source *src, uint64_t seed,
 					  int workdir_fd, const char *workdir,
 					  unsigned copy, unsigned copies);
 

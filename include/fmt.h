@@ -49,7 +49,11 @@ void fmt_table(FILE *out, const struct table_layout *layout,
 	       struct run_source *src, bool wide_names,
 	       const struct report_facts *facts);
 
-/* The CSV header line of FORMAT, as bonnie++ prints it before -x runs. */
+/*
+ * The CSV header line of FORMAT, printed before -x runs: one name over each
+ * field of FORMAT's lines (bonnie++'s names; its 1.96 and 1.98 headers are
+ * short of names, clyde's are not: doc/formats.md, "Header lines").
+ */
 void fmt_csv_header(FILE *out, enum csv_format format);
 
 /*

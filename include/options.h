@@ -37,7 +37,11 @@ struct option_def {
 /* The table, in --help order; *n receives its length. */
 const struct option_def *options_table(size_t *n);
 
-/* The synopsis lines (usage), as --help and the man page print them. */
+/*
+ * The synopsis: "clyde [-d dir] ..." lines and the "clyde report" line,
+ * exactly as the man page's SYNOPSIS has them (--help prints the same
+ * lines after "usage: ").
+ */
 void options_usage(FILE *out);
 
 /* Everything --help prints: usage, then one line per option. */

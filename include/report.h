@@ -24,8 +24,12 @@ struct report_options {
 	const char *baseline;  /* --baseline NAME, or NULL: the first group */
 };
 
-/* The synopsis line of `clyde report`, for options_usage(). */
-void report_usage(FILE *out);
+/*
+ * The synopsis of `clyde report`, for options_usage(): two lines, the
+ * second indented to sit under the first's options when the first starts
+ * INDENT columns in.
+ */
+void report_usage(FILE *out, int indent);
 
 /*
  * Render the runs of INPUT, read once in order, as `clyde report` with

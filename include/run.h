@@ -15,6 +15,7 @@
 #include "device.h"
 #include "phase.h"
 #include "iofile.h"
+#include "rng.h"
 
 #define RUN_MAX_PHASES (PHASE_COUNT + MAX_RANDOM_TESTS)
 
@@ -35,11 +36,11 @@ struct run_plan {
 
 /*
  * Where a run happens, learned at set-up once the config is valid: clyde's
- * own directory, what O_DIRECT needs there, the device under it, which
- * copies these are among all the MPI ranks'. Every file clyde makes,
- * opens or removes is reached through dir_fd, never through a path, so a
- * directory renamed or replaced by a symlink under clyde's feet cannot
- * lead it anywhere else. The provenance of the directory and the machine
+ * own directory, what O_DIRECT needs there, the device under it, -Z's
+ * random numbers, which copies these are among all the MPI ranks'. Every
+ * file clyde makes, opens or removes is reached through dir_fd, never
+ * through a path, so a directory renamed or replaced by a symlink under
+ * clyde's feet cannot lead it anywhere else. The provenance of the directory and the machine
  * is read before privileges are dropped, so that root can still see a
  * dm-crypt cipher.
  */
@@ -49,6 +50,7 @@ struct run_target {
 	int dir_fd;             /* clyde's directory itself; -1 until made */
 	uint32_t dio_align;     /* O_DIRECT alignment found there; 0 without -D */
 	struct device dev;      /* dev.found false: no counters to read */
+	struct rng_source rng;  /* rng.count 0: the -z seed makes every choice */
 	uint64_t first_copy;    /* this process's copy 0 among every rank's
 				 * (rank x -c; 0 in a single process): each
 				 * copy's data differs from every other's */

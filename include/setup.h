@@ -16,9 +16,9 @@
 
 /*
  * Raise the soft limit on open descriptors to what CFG keeps open at once
- * (the seek phase holds every piece of every copy; the file tests each
- * copy's directory and every sub-directory). EXIT_SETUP when the hard
- * limit is too low.
+ * (block output, rewrite, per-char output and the seeks hold every piece of
+ * every copy; the file tests each copy's directory and every
+ * sub-directory). EXIT_SETUP when the hard limit is too low.
  */
 int setup_file_limit(const struct config *cfg, char *err, size_t len);
 

@@ -58,6 +58,17 @@ void config_defaults(struct config *cfg, uint64_t ram_mib, uint64_t seed)
 	cfg->progress = PROGRESS_AUTO;
 }
 
+uint64_t config_max_files_k(uint64_t ram_mib, uint32_t copies)
+{
+	uint64_t per_k = FILETEST_ENTRY_BYTES * (copies ? copies : 1) * 2;
+	uint64_t by_ram;
+
+	if (ram_mib == 0 || ram_mib >= UINT64_MAX / 1024)
+		return FILETEST_MAX_COUNT_K;
+	by_ram = ram_mib * 1024 / per_k;
+	return by_ram < FILETEST_MAX_COUNT_K ? by_ram : FILETEST_MAX_COUNT_K;
+}
+
 static bool power_of_two(uint64_t v)
 {
 	return v && !(v & (v - 1));
@@ -107,7 +118,7 @@ int config_validate(struct config *cfg, const char *s_text, const char *n_text,
 	 * counts, whatever -r says (-r 0 only lifts the twice-the-RAM rule). */
 	uint64_t list_kib = fp->count_k * FILETEST_ENTRY_BYTES * cfg->concurrency;
 	uint64_t ram = cfg->machine_ram_mib;
-	if (ram && ram < UINT64_MAX / 1024 && list_kib * 2 > ram * 1024)
+	if (fp->count_k > config_max_files_k(ram, cfg->concurrency))
 		return fail(err, len, "-n %s: the name list of %lluK files%s (%llu "
 			    "MiB) would page in %llu MiB of RAM; use fewer files",
 			    n_text, (unsigned long long)fp->count_k,
@@ -126,7 +137,7 @@ int config_validate(struct config *cfg, const char *s_text, const char *n_text,
 		cfg->io.size_mib = twice > MIN_SIZE_MIB ? twice : MIN_SIZE_MIB;
 	}
 	/* First, so that the size x copies below cannot wrap. */
-	if (cfg->io.size_mib > (UINT64_MAX / MIB) / MAX_CONCURRENCY)
+	if (cfg->io.size_mib > CONFIG_MAX_SIZE_MIB)
 		return fail(err, len, "-s %s: too large", s_text);
 	if (cfg->io.size_mib && cfg->ram_mib &&
 	    cfg->io.size_mib * cfg->concurrency < cfg->ram_mib * 2)

@@ -18,32 +18,10 @@
 #include "cleanup.h"
 #include "data.h"
 
-#define SPLITMIX_GAMMA 0x9e3779b97f4a7c15ULL
-
 static const char name_chars[] =
 	"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 #define NAME_CHARS (sizeof(name_chars) - 1)
-
-uint64_t filetest_rand_next(uint64_t *state)
-{
-	uint64_t x = *state;
-
-	*state += SPLITMIX_GAMMA;
-	return data_mix64(x); /* data_mix64 adds the gamma first */
-}
-
-uint64_t filetest_rand_below(uint64_t *state, uint64_t n)
-{
-	/* Reject the 2^64 mod n lowest values, so every residue is equally likely. */
-	uint64_t threshold = (0 - n) % n;
-
-	for (;;) {
-		uint64_t x = filetest_rand_next(state);
-
-		if (x >= threshold)
-			return x % n;
-	}
-}
+#define CHARS_PER_DRAW 5 /* 62^5 < 2^31: five characters from one -Z number */
 
 uint64_t filetest_dir_of(uint64_t i, uint64_t n, uint64_t dirs)
 {
@@ -71,14 +49,18 @@ void filetest_dir_name(uint64_t d, char *out, size_t len)
 }
 
 void filetest_make_name(char *out, uint64_t index, uint64_t n, uint64_t dirs,
-		     enum filetest_order order, uint64_t *rng)
+		     enum filetest_order order, struct rng *rng)
 {
-	char chars[FILETEST_RAND_CHARS_MAX];
-	size_t len = (size_t)filetest_rand_below(rng, FILETEST_RAND_CHARS_MAX + 1);
+	char chars[(FILETEST_NAME_DRAWS - 1) * CHARS_PER_DRAW];
+	size_t len = (size_t)rng_below(rng, FILETEST_RAND_CHARS_MAX + 1);
 	char *p = out;
 
-	for (size_t i = 0; i < len; i++)
-		chars[i] = name_chars[filetest_rand_below(rng, NAME_CHARS)];
+	for (int d = 0; d < FILETEST_NAME_DRAWS - 1; d++) {
+		uint64_t v = rng_below(rng, 62ULL * 62 * 62 * 62 * 62);
+
+		for (int k = 0; k < CHARS_PER_DRAW; k++, v /= NAME_CHARS)
+			chars[d * CHARS_PER_DRAW + k] = name_chars[v % NAME_CHARS];
+	}
 	if (dirs > 1) {
 		put_dir(p, filetest_dir_of(index, n, dirs));
 		p += FILETEST_DIR_CHARS;
@@ -99,14 +81,14 @@ void filetest_make_name(char *out, uint64_t index, uint64_t n, uint64_t dirs,
 	*p = '\0';
 }
 
-uint64_t filetest_pick_size(const struct file_params *fp, uint64_t *rng)
+uint64_t filetest_pick_size(const struct file_params *fp, struct rng *rng)
 {
 	if (fp->max_bytes < 0)
 		return 0; /* links: file 0 is empty */
 	if (fp->max_bytes <= fp->min_bytes)
 		return (uint64_t)fp->max_bytes;
 	return (uint64_t)fp->min_bytes +
-	       filetest_rand_below(rng, (uint64_t)(fp->max_bytes - fp->min_bytes) + 1);
+	       rng_below(rng, (uint64_t)(fp->max_bytes - fp->min_bytes) + 1);
 }
 
 void filetest_symlink_target(const char *name0, uint64_t dirs, char *out,
@@ -128,10 +110,10 @@ static int stopped(uint64_t i)
 	return -1;
 }
 
-int filetest_shuffle(struct filetest_entry *list, uint64_t n, uint64_t *rng)
+int filetest_shuffle(struct filetest_entry *list, uint64_t n, struct rng *rng)
 {
 	for (uint64_t i = n; i > 1; i--) {
-		uint64_t j = filetest_rand_below(rng, i);
+		uint64_t j = rng_below(rng, i);
 		struct filetest_entry t = list[i - 1];
 
 		if (stopped(i) != 0)
@@ -169,7 +151,7 @@ const char *filetest_leaf(const char *name, uint64_t dirs)
 
 int filetest_build_list(struct filetest_entry *list, uint64_t n,
 			const struct file_params *fp, enum filetest_order order,
-			uint64_t *rng)
+			struct rng *rng)
 {
 	for (uint64_t i = 0; i < n; i++) {
 		if (stopped(i) != 0)
@@ -181,14 +163,30 @@ int filetest_build_list(struct filetest_entry *list, uint64_t n,
 	return 0;
 }
 
-/* Each copy and each create order gets its own names from the one -z seed. */
-static uint64_t list_seed(const struct filetest_state *fs, enum filetest_order order)
+/*
+ * The draws of a create ORDER: from -Z, the order's stretch of numbers (its
+ * list, and for the random order the two shuffles after it), the same for
+ * every copy; from the seed, each copy and order a generator of its own.
+ */
+static void list_stream(struct filetest_state *fs, enum filetest_order order)
 {
-	return data_mix64(fs->cfg->seed ^
-			  data_mix64(0x66696c6573ULL + fs->copy * 2u + (unsigned)order));
+	const struct rng_layout *at;
+
+	if (!fs->src || fs->src->count == 0) {
+		rng_seeded(&fs->rng, data_mix64(fs->seed ^
+				data_mix64(0x66696c6573ULL + fs->copy * 2u +
+					   (unsigned)order)));
+		return;
+	}
+	at = &fs->src->at;
+	if (order == FILETEST_SEQUENTIAL)
+		rng_numbers(&fs->rng, fs->src, at->seq_list, at->ran_list - at->seq_list);
+	else
+		rng_numbers(&fs->rng, fs->src, at->ran_list, at->seed - at->ran_list);
 }
 
 struct filetest_state *filetest_state_new(const struct config *cfg,
+					  const struct rng_source *src, uint64_t seed,
 					  int workdir_fd, const char *workdir,
 					  unsigned copy, unsigned copies)
 {
@@ -199,6 +197,8 @@ struct filetest_state *filetest_state_new(const struct config *cfg,
 	if (!fs)
 		return NULL;
 	fs->cfg = cfg;
+	fs->src = src;
+	fs->seed = seed;
 	fs->copy = copy;
 	fs->workdir_fd = workdir_fd;
 	fs->count = cfg->files.count_k * 1024;
@@ -227,10 +227,11 @@ struct filetest_state *filetest_state_new(const struct config *cfg,
 	if (cfg->mode.zeros) {
 		memset(fs->buf, 0, chunk);
 	} else {
-		uint64_t state = data_mix64(cfg->seed ^ 0x62756666ULL ^ copy);
+		struct rng data;
 
+		rng_seeded(&data, data_mix64(seed ^ 0x62756666ULL ^ copy));
 		for (size_t i = 0; i + 8 <= chunk; i += 8) {
-			uint64_t v = filetest_rand_next(&state);
+			uint64_t v = rng_next(&data);
 			memcpy(fs->buf + i, &v, 8);
 		}
 	}
@@ -320,7 +321,7 @@ int filetest_state_prepare(struct filetest_state *fs, enum filetest_order order,
 	char dname[FILETEST_DIR_CHARS + 2];
 	struct stat st;
 
-	fs->rng = list_seed(fs, order);
+	list_stream(fs, order);
 	fs->created = 0;
 	if (filetest_build_list(fs->list, fs->count, &fs->cfg->files, order,
 				&fs->rng) != 0)

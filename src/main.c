@@ -447,5 +447,7 @@ int main(int argc, char **argv)
 			strerror(errno));
 		return EXIT_SETUP;
 	}
+	if (!ranks_prints(&rk))
+		cleanup_quiet_repeats();
 	return ranks_end(&rk, clyde_main(&rk, &std, argc, argv));
 }

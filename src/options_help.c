@@ -24,25 +24,36 @@ static void option_synopsis(const struct option_def *o, char *buf, size_t len)
 			 o->arg_name);
 }
 
-void options_usage(FILE *out)
+/*
+ * The synopsis, each line started by LEAD ("" in the man page, "usage: "
+ * in --help) or, for continuation lines, as many spaces. The line breaks
+ * do not depend on LEAD, so that both print the same lines.
+ */
+static void synopsis(FILE *out, const char *lead)
 {
-	const char *lead = "usage: clyde";
-	size_t col = strlen(lead), n_options;
+	const size_t width = 66; /* columns after "usage: clyde", as before */
+	size_t col = 0, n_options;
 	const struct option_def *defs = options_table(&n_options);
+	int indent = (int)strlen(lead) + (int)strlen("clyde");
 
-	fputs(lead, out);
+	fprintf(out, "%sclyde", lead);
 	for (size_t i = 0; i < n_options; i++) {
 		char item[96];
 
 		option_synopsis(&defs[i], item, sizeof(item));
-		if (col + strlen(item) + 3 > 78) {
-			fputs("\n            ", out);
-			col = 12;
+		if (col + strlen(item) + 3 > width) {
+			fprintf(out, "\n%*s", indent, "");
+			col = 0;
 		}
 		col += (size_t)fprintf(out, " [%s]", item);
 	}
-	fputs("\n       ", out);
-	report_usage(out);
+	fprintf(out, "\n%*s", (int)strlen(lead), "");
+	report_usage(out, (int)strlen(lead));
+}
+
+void options_usage(FILE *out)
+{
+	synopsis(out, "");
 }
 
 /* TEXT as lines of at most WIDTH columns, each indented by INDENT. */
@@ -71,7 +82,7 @@ void options_help(FILE *out)
 	size_t n_options;
 	const struct option_def *defs = options_table(&n_options);
 
-	options_usage(out);
+	synopsis(out, "usage: ");
 	fputs("\nclyde measures a disk the way bonnie++ does and prints its tables "
 	      "and CSV.\n\n", out);
 	for (size_t i = 0; i < n_options; i++) {

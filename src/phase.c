@@ -81,13 +81,12 @@ int phase_remove_iofile(struct phase_ctx *ctx)
 	return 0;
 }
 
-/* Room for the descriptors, none open yet; -1 when out of memory. */
-static int pieces_init(struct phase_pieces *pp, struct phase_ctx *ctx)
+int phase_pieces_begin(struct phase_pieces *pp, struct phase_ctx *ctx)
 {
 	pp->ctx = ctx;
 	pp->fds = malloc(ctx->tf->pieces * sizeof(*pp->fds));
 	if (!pp->fds)
-		return -1;
+		return phase_fail(ctx, ctx->tf->dir, "allocate descriptors", ENOMEM);
 	for (uint32_t p = 0; p < ctx->tf->pieces; p++)
 		pp->fds[p] = -1;
 	atomic_init(&pp->stop, false);
@@ -110,9 +109,7 @@ static int pieces_open(struct phase_pieces *pp, enum io_access acc)
 	return 0;
 }
 
-/* fsync + close what is open (the first failure is the phase's error), or
- * only close it when the phase is stopping anyway (SYNC false); free. */
-static int pieces_close(struct phase_pieces *pp, bool sync)
+int phase_pieces_end(struct phase_pieces *pp, bool sync)
 {
 	struct phase_ctx *ctx = pp->ctx;
 	char path[PATH_MAX];
@@ -121,11 +118,8 @@ static int pieces_close(struct phase_pieces *pp, bool sync)
 	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
 		if (pp->fds[p] < 0)
 			continue;
-		if (!sync) {
-			close(pp->fds[p]);
-			continue;
-		}
-		if (io_sync_close(pp->fds[p]) != 0 && rc == 0) {
+		if ((sync ? io_sync_close(pp->fds[p]) : close(pp->fds[p])) != 0 &&
+		    sync && rc == 0) {
 			iofile_path(ctx->tf, p, path, sizeof(path));
 			rc = phase_fail(ctx, path, "fsync", errno);
 		}
@@ -198,16 +192,18 @@ int phase_workers_run(struct phase_ctx *ctx, enum io_access acc, unsigned n,
 	struct phase_pieces pp;
 	int rc;
 
-	if (!workers || pieces_init(&pp, ctx) != 0) {
-		free(workers);
+	if (!workers)
 		return phase_fail(ctx, ctx->tf->dir, "allocate workers", ENOMEM);
+	if (phase_pieces_begin(&pp, ctx) != 0) {
+		free(workers);
+		return -1;
 	}
 	rc = pieces_open(&pp, acc);
 	if (rc == 0)
 		rc = start_workers(&pp, workers, n, buf_bytes, work, prep, shared);
 	if (phase_interrupted(ctx))
 		rc = -1;
-	if (pieces_close(&pp, rc == 0 && !ctx->err.op[0]) != 0)
+	if (phase_pieces_end(&pp, rc == 0 && !ctx->err.op[0]) != 0)
 		rc = -1;
 	free(workers);
 	return ctx->err.op[0] ? -1 : rc;

@@ -20,16 +20,17 @@
 #include "run_store.h"
 #include "summary.h"
 
-void report_usage(FILE *out)
+void report_usage(FILE *out, int indent)
 {
-	fputs("clyde report [--format fmt] [--summary | --compare "
-	      "[--baseline name]] [file ...]\n", out);
+	fprintf(out, "clyde report [--format fmt] [--summary | --compare "
+		"[--baseline name]]\n%*s[file ...]\n",
+		indent + (int)strlen("clyde report "), "");
 }
 
 static void report_help(FILE *out)
 {
 	fputs("usage: ", out);
-	report_usage(out);
+	report_usage(out, (int)strlen("usage: "));
 	fputs("\nReads CSV lines of bonnie++ 1.03, 1.93c, 1.96, 1.97, 1.98 and "
 	      "of clyde, and\nclyde's JSON, from the files (standard input "
 	      "without any) and prints every\nrun in one comparison.\n\n"

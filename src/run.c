@@ -27,6 +27,7 @@
 #include "provenance.h"
 #include "stats.h"
 #include "timer.h"
+#include "utf8.h"
 #include "verdict.h"
 
 #define TICK_NS 250000000ULL      /* progress hook period */
@@ -337,7 +338,15 @@ static void describe_run(const struct config *cfg,
 	snprintf(res->program, sizeof(res->program), "clyde");
 	snprintf(res->version, sizeof(res->version), "%s", CLYDE_VERSION);
 	snprintf(res->machine, sizeof(res->machine), "%s", cfg->machine);
-	snprintf(res->seed, sizeof(res->seed), "%llu", (unsigned long long)cfg->seed);
+	if (cfg->random_file) /* bonnie++ names the -Z file in the seed field */
+		snprintf(res->seed, sizeof(res->seed), "%.*s",
+			 (int)utf8_cut_bytes(cfg->random_file,
+					     strlen(cfg->random_file),
+					     sizeof(res->seed) - 1),
+			 cfg->random_file);
+	else
+		snprintf(res->seed, sizeof(res->seed), "%llu",
+			 (unsigned long long)cfg->seed);
 	res->concurrency = cfg->concurrency;
 	res->io = cfg->io;
 	res->files = cfg->files;
@@ -345,6 +354,7 @@ static void describe_run(const struct config *cfg,
 	res->mode = cfg->mode;
 	res->mode.dio_align = target->dio_align;
 	snprintf(res->dir, sizeof(res->dir), "%s", cfg->dir);
+	res->ram_mib = cfg->ram_mib;
 	res->verify = cfg->verify;
 	res->random_time_s = cfg->random_io ? cfg->random_time_s : 0;
 	origin_time_utc(time(NULL), res->started, sizeof(res->started));
@@ -388,6 +398,7 @@ static struct copy *setup_copies(const struct config *cfg,
 	unsigned n = cfg->concurrency;
 	size_t align = target->dio_align ? target->dio_align : 64;
 	size_t chunk = cfg->io.chunk_bytes;
+	uint64_t seed = rng_source_seed(&target->rng, cfg);
 	struct copy *copies = calloc(n, sizeof(*copies));
 
 	if (!copies)
@@ -397,21 +408,24 @@ static struct copy *setup_copies(const struct config *cfg,
 
 		c->ctx.cfg = cfg;
 		c->ctx.copy = i;
+		c->ctx.rng = &target->rng;
+		c->ctx.seed = seed;
 		c->ctx.tf = &c->tf;
 		c->ctx.data = &c->data;
 		c->ctx.perchar_bytes = phase_perchar_bytes(cfg);
 		c->ctx.buf_align = align;
 		c->ctx.buf = io_alloc(chunk, align);
 		if (cfg->files.count_k > 0)
-			c->ctx.files = filetest_state_new(cfg, target->dir_fd, workdir,
+			c->ctx.files = filetest_state_new(cfg, &target->rng, seed,
+							  target->dir_fd, workdir,
 							  i, n);
 		/* Every copy of every rank writes data of its own. */
-		uint64_t seed = cfg->seed + (target->first_copy + i) *
-					    0x9e3779b97f4a7c15ULL;
+		uint64_t data_seed = seed + (target->first_copy + i) *
+						0x9e3779b97f4a7c15ULL;
 		if (iofile_init(&c->tf, target->dir_fd, workdir, i, n,
 				cfg->io.size_mib * MIB) != 0 ||
 		    !c->ctx.buf || (cfg->files.count_k > 0 && !c->ctx.files) ||
-		    data_init(&c->data, seed, chunk, align, cfg->mode.zeros) != 0) {
+		    data_init(&c->data, data_seed, chunk, align, cfg->mode.zeros) != 0) {
 			free_copies(copies, i + 1);
 			goto fail;
 		}

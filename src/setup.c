@@ -21,6 +21,7 @@
 #include "exit_status.h"
 #include "platform.h"
 #include "provenance.h"
+#include "rng.h"
 #include "iofile.h"
 #include "space.h"
 #include "workdir.h"
@@ -50,6 +51,36 @@ int setup_file_limit(const struct config *cfg, char *err, size_t len)
 		return EXIT_SETUP;
 	}
 	return 0;
+}
+
+/*
+ * Why -d DIR cannot be tested in, in words, for the errno of statvfs or
+ * mkdtemp there; WHAT names the step for the errors no word fits.
+ */
+static void dir_problem(const char *dir, int errnum, const char *what,
+			char *err, size_t len)
+{
+	switch (errnum) {
+	case ENOENT:
+		snprintf(err, len, "%s: there is no such directory; -d names an "
+			 "existing directory to test in", dir);
+		break;
+	case ENOTDIR:
+		snprintf(err, len, "%s: not a directory; -d names an existing "
+			 "directory to test in", dir);
+		break;
+	case EACCES:
+	case EPERM:
+		snprintf(err, len, "%s: clyde may not write in this directory "
+			 "(permission denied); choose another -d, or -u a user "
+			 "who may", dir);
+		break;
+	case EROFS:
+		snprintf(err, len, "%s: the filesystem is read-only", dir);
+		break;
+	default:
+		snprintf(err, len, "%s: %s: %s", dir, what, strerror(errnum));
+	}
 }
 
 void setup_machine_read(struct setup_machine *m)
@@ -153,7 +184,7 @@ int setup_preflight(const struct config *cfg, char *err, size_t len)
 	struct space_need need;
 
 	if (space_query(cfg->dir, &have) != 0) {
-		snprintf(err, len, "%s: statvfs: %s", cfg->dir, strerror(errno));
+		dir_problem(cfg->dir, errno, "statvfs", err, len);
 		return EXIT_SETUP;
 	}
 	if (have.read_only) {
@@ -244,10 +275,14 @@ int setup_target(const struct config *cfg, const char *tag,
 	target->parent_fd = target->dir_fd = -1;
 	target->dio_align = 0;
 	target->first_copy = 0;
+	memset(&target->rng, 0, sizeof(target->rng));
+	/* -Z's numbers before anything is made: a short file stops nothing half-done. */
+	if (rng_source_load(cfg, &target->rng, err, len) != 0)
+		return EXIT_USAGE;
 	if (workdir_create(cfg->dir, tag, target->workdir, sizeof(target->workdir),
 			   &target->parent_fd, &target->dir_fd) != 0) {
-		snprintf(err, len, "%s: cannot make clyde's directory: %s", cfg->dir,
-			 strerror(errno));
+		dir_problem(cfg->dir, errno, "cannot make clyde's directory",
+			    err, len);
 		return EXIT_SETUP;
 	}
 	if (cfg->io.size_mib > 0 && (status = probe(cfg, target, err, len)) != 0)

@@ -494,14 +494,49 @@ static void test_headers(void)
 	snprintf(want, sizeof(want), "%.*sseek_count,seek_proc_count,%s",
 		 (int)(at - fixture), fixture, at);
 	CHECK_STR("header 1.98 with seek_count,seek_proc_count", h198, want);
-	CHECK_STR("header 1.96 without concurrency,seed", h196,
-		   "format_version,bonnie_version,name,file_size,io_chunk_size,putc,putc_cpu,put_block,put_block_cpu,rewrite,rewrite_cpu,getc,getc_cpu,get_block,get_block_cpu,seeks,seeks_cpu,num_files,max_size,min_size,num_dirs,file_chunk_size,seq_create,seq_create_cpu,seq_stat,seq_stat_cpu,seq_del,seq_del_cpu,ran_create,ran_create_cpu,ran_stat,ran_stat_cpu,ran_del,ran_del_cpu,putc_latency,put_block_latency,rewrite_latency,getc_latency,get_block_latency,seeks_latency,seq_create_latency,seq_stat_latency,seq_del_latency,ran_create_latency,ran_stat_latency,ran_del_latency\n");
+	CHECK_STR("header 1.96 = 1.97's, with concurrency,seed", h196,
+		   "format_version,bonnie_version,name,concurrency,seed,file_size,io_chunk_size,putc,putc_cpu,put_block,put_block_cpu,rewrite,rewrite_cpu,getc,getc_cpu,get_block,get_block_cpu,seeks,seeks_cpu,num_files,max_size,min_size,num_dirs,file_chunk_size,seq_create,seq_create_cpu,seq_stat,seq_stat_cpu,seq_del,seq_del_cpu,ran_create,ran_create_cpu,ran_stat,ran_stat_cpu,ran_del,ran_del_cpu,putc_latency,put_block_latency,rewrite_latency,getc_latency,get_block_latency,seeks_latency,seq_create_latency,seq_stat_latency,seq_del_latency,ran_create_latency,ran_stat_latency,ran_del_latency\n");
 	CHECK_STR("header 1.03", h103,
 		   "name,file_size,putc,putc_cpu,put_block,put_block_cpu,rewrite,rewrite_cpu,getc,getc_cpu,get_block,get_block_cpu,seeks,seeks_cpu,num_files,seq_create,seq_create_cpu,seq_stat,seq_stat_cpu,seq_del,seq_del_cpu,ran_create,ran_create_cpu,ran_stat,ran_stat_cpu,ran_del,ran_del_cpu\n");
 	free(h198);
 	free(h197);
 	free(h196);
 	free(h103);
+}
+
+/*
+ * Every header names every field of the lines under it, whatever the run
+ * left out: a CSV reader keys each value by the name above it.
+ */
+static void test_header_counts(void)
+{
+	static const char *const names[] = { "1.03", "1.96", "1.97", "1.98" };
+	static const char *const shapes[] = { "full", "-s 0", "-n 0" };
+	char label[96];
+
+	for (int f = CSV_103; f <= CSV_198; f++) {
+		char *h = header((enum csv_format)f);
+
+		for (int s = 0; s < 3; s++) {
+			struct run_results r = rich_run("counted");
+			char *line;
+
+			if (s == 1)
+				r.io.size_mib = 0;
+			if (s == 2)
+				r.files.count_k = 0;
+			for (int p = 0; p < PHASE_COUNT; p++)
+				if ((s == 1 && p < PHASE_FILE_FIRST) ||
+				    (s == 2 && p >= PHASE_FILE_FIRST))
+					r.phase[p].state = FIGURE_NONE;
+			line = csv(&r, (enum csv_format)f);
+			snprintf(label, sizeof(label), "header %s names every field (%s)",
+				 names[f], shapes[s]);
+			CHECK_U64(label, count_fields(h), count_fields(line));
+			free(line);
+		}
+		free(h);
+	}
 }
 
 int main(int argc, char **argv)
@@ -515,5 +550,6 @@ int main(int argc, char **argv)
 	test_bad_lines();
 	test_latency_parser();
 	test_headers();
+	test_header_counts();
 	return check_done();
 }
