@@ -272,7 +272,7 @@ struct input_stream {
 static const struct run_results *input_at(struct run_source *src, size_t i)
 {
 	struct input_stream *s = src->ctx;
-	int rc;
+	int rc = 0;
 
 	if (s->next > 0 && i == s->next - 1)
 		return &s->r;
