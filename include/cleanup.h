@@ -68,8 +68,9 @@ void cleanup_request_stop(const char *stream, int errnum);
 bool cleanup_stop_reason(const char **stream, int *errnum);
 
 /*
- * Never print the line a repeated signal prints (an MPI rank other than 0:
- * the launcher signals every rank, and rank 0 speaks for them all).
+ * Never print the line a repeated signal prints from now on: after the
+ * final clean-up, and on an MPI rank other than 0 (the launcher signals
+ * every rank, and rank 0 speaks for them all).
  */
 void cleanup_quiet_repeats(void);
 

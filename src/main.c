@@ -49,11 +49,25 @@ static void report_left(int left, const struct cleanup_failure *f)
 			left, left > 1 ? "s" : "", left > 1 ? "are" : "is");
 }
 
+/*
+ * The final clean-up: everything clyde made removed (or counted into *F).
+ * A signal after it has nothing left to wait for, so it no longer prints
+ * the repeated-signal notice (mpirun's SIGTERM can reach rank 0 after it
+ * has cleaned up and said why it stopped).
+ */
+static int clean_up(struct cleanup_failure *f)
+{
+	int left = cleanup_all(f);
+
+	cleanup_quiet_repeats();
+	return left;
+}
+
 /* Remove everything clyde made, then give back STATUS. */
 static int finish(int status)
 {
 	struct cleanup_failure f;
-	int left = cleanup_all(&f);
+	int left = clean_up(&f);
 
 	report_left(left, &f);
 	return left && status == 0 ? EXIT_IO : status;
@@ -80,7 +94,7 @@ static int fail_output(void)
 	const char *stream = "stdout";
 	int errnum = EIO;
 	struct cleanup_failure f;
-	int left = cleanup_all(&f);
+	int left = clean_up(&f);
 
 	cleanup_stop_reason(&stream, &errnum);
 	out_say("%s: write: %s", stream, strerror(errnum));
@@ -105,7 +119,7 @@ static int report_phase_error(const struct phase_error *e)
 
 	if (e->status == EXIT_OUTPUT && !cleanup_signal())
 		return fail_output();
-	int left = cleanup_all(&f);
+	int left = clean_up(&f);
 	if (e->status > EXIT_SIGNAL && !e->errnum) {
 		out_say("interrupted by signal %d (%s)%s", e->status - EXIT_SIGNAL,
 			strsignal(e->status - EXIT_SIGNAL),
