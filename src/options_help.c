@@ -48,7 +48,7 @@ static void synopsis(FILE *out, const char *lead)
 		col += (size_t)fprintf(out, " [%s]", item);
 	}
 	fprintf(out, "\n%*s", (int)strlen(lead), "");
-	report_usage(out);
+	report_usage(out, (int)strlen(lead));
 }
 
 void options_usage(FILE *out)
