@@ -240,6 +240,13 @@ struct config {
 	bool no_preflight;
 };
 
+/* Parameters a CSV layout does not record (run_results.unrecorded). */
+#define UNRECORDED_CONCURRENCY 1u /* 1.03 lines */
+#define UNRECORDED_SEEKS 2u       /* the seek count: 1.03, 1.9x */
+#define UNRECORDED_SEEKERS 4u     /* the seeker threads: 1.03, 1.9x */
+#define UNRECORDED_CHUNK 8u       /* I/O chunk: bonnie++'s 1.98 never writes it */
+#define UNRECORDED_FILE_CHUNK 16u /* the file tests' chunk: no bonnie++ layout */
+
 struct rank_report; /* one MPI rank's part of a run, below */
 
 /* clyde-mpi: the ranks whose figures a run combines (ranks.c, combine.c). */
@@ -271,6 +278,14 @@ struct run_results {
 	char format_id[16];
 	char machine[MACHINE_MAX];
 	char seed[64];
+	/*
+	 * What the source said beyond the fields here (results read from CSV
+	 * or JSON): the size as written ("8192M", "" = from io.size_mib) and
+	 * the parameters its layout does not carry (UNRECORDED_* bits), which
+	 * every output leaves empty or null instead of inventing defaults.
+	 */
+	char size_text[24];
+	unsigned unrecorded;
 	uint32_t concurrency;
 	struct io_params io;
 	struct file_params files;

@@ -32,17 +32,22 @@ extern const struct table_layout table_layout_103, table_layout_19x,
 	table_layout_200;
 
 /*
- * Print runs[0..n) as one table of LAYOUT: one header, then a row per run
- * (and Latency rows where the layout has them); the I/O part for runs with
- * a size, then the file part for runs with files, as bon_csv2txt groups
- * them. With n == 1 and not WIDE_NAMES the text is byte-for-byte what that
+ * Print the runs of SRC as one table of LAYOUT: one header, then a row per
+ * run (and Latency rows where the layout has them); the I/O part for runs
+ * with a size, then the file part for runs with files, as bon_csv2txt
+ * groups them. With clyde report's FACTS (else NULL) each name carries its
+ * tag ("ssd [direct I/O]") and lines under the table say how many runs
+ * there are, what they share and the notes. With n == 1 and not WIDE_NAMES the text is byte-for-byte what that
  * bonnie++ version prints for the same figures, except that the file-test
  * rates are real (2.00a prints garbage there). WIDE_NAMES (clyde report)
  * widens the name column to the longest name instead of bonnie++'s 19
  * columns, so nothing is cut. Nothing for n == 0.
  */
+struct run_source;
+struct report_facts;
 void fmt_table(FILE *out, const struct table_layout *layout,
-	       const struct run_results *runs, size_t n, bool wide_names);
+	       struct run_source *src, bool wide_names,
+	       const struct report_facts *facts);
 
 /*
  * The CSV header line of FORMAT, printed before -x runs: one name over each
@@ -95,16 +100,25 @@ void fmt_truth_warning(FILE *out, const struct run_results *r);
  */
 void fmt_json(FILE *out, const struct run_results *runs, size_t n, bool as_array);
 
+/* The JSON object of one run, without a newline (what fmt_json repeats). */
+void fmt_json_run(FILE *out, const struct run_results *r);
+
 /*
  * The human formats of clyde report. Rates show as MiB/s with one decimal
  * (the source's KiB/s / 1024), seeks/s and files/s, CPU in percent,
  * "+++++" for a test too fast to measure, nothing for a test not run, and
  * the maximum latency where the source has it. Machine names are escaped
- * for the target format. Pure: they read only RUNS[0..n).
+ * for the target format. Pure: they read only the runs of SRC, in several
+ * passes (see run_source.h), one run at a time.
  */
 
-/* GitHub-flavoured Markdown tables: I/O, file tests, latency; a row per run. */
-void fmt_markdown(FILE *out, const struct run_results *runs, size_t n);
+/*
+ * GitHub-flavoured Markdown tables: I/O, file tests, latency; a row per
+ * run. With clyde report's FACTS (else NULL), a Setup column when some
+ * attribute tells runs apart, and the runs, caption and notes after.
+ */
+void fmt_markdown(FILE *out, struct run_source *src,
+		  const struct report_facts *facts);
 
 /*
  * One self-contained HTML5 page (inline CSS, no scripts): a table for the
@@ -112,13 +126,29 @@ void fmt_markdown(FILE *out, const struct run_results *runs, size_t n);
  * column shaded from worst (red) to best (green) as bon_csv2html does:
  * rates high = good, CPU per unit of rate low = good, latency low = good.
  */
-void fmt_html(FILE *out, const struct run_results *runs, size_t n);
+void fmt_html(FILE *out, struct run_source *src,
+	      const struct report_facts *facts);
 
 /*
  * One self-contained SVG image: a horizontal bar chart per test that any run
  * has, one labelled bar per run on a common scale with an axis; "+++++" is
  * labelled "too fast to measure" instead of drawn as a bar.
  */
-void fmt_svg(FILE *out, const struct run_results *runs, size_t n);
+void fmt_svg(FILE *out, struct run_source *src,
+	     const struct report_facts *facts);
+
+/*
+ * `clyde report --compare` (report_compare.h) in each format that can show
+ * it: text (fmt_compare.c), Markdown, HTML and SVG (error bars spanning
+ * each group's runs). Every one prints fmt_compare_method and, for each
+ * group but the baseline, each figure either group has (fmt_compare_row).
+ */
+struct comparison;
+extern const char fmt_compare_method[];
+bool fmt_compare_row(const struct comparison *c, size_t figure, size_t group);
+void fmt_compare_text(FILE *out, const struct comparison *c);
+void fmt_compare_markdown(FILE *out, const struct comparison *c);
+void fmt_compare_html(FILE *out, const struct comparison *c);
+void fmt_compare_svg(FILE *out, const struct comparison *c);
 
 #endif

@@ -65,12 +65,6 @@ const char *present_io(const struct run_results *r, char *buf, size_t len);
 /* "16384 files", "1024 files, 100-1000 B, 2 dirs", "1024 hard links". */
 const char *present_files(const struct run_results *r, char *buf, size_t len);
 
-/* Whether any run has a figure (value or +++++) / a latency for PHASE. */
-bool present_used(const struct run_results *runs, size_t n,
-		  enum phase_id phase);
-bool present_has_latency(const struct run_results *runs, size_t n,
-			 enum phase_id phase);
-
 /*
  * A column's range for shading: call present_scale_add for every value,
  * then present_scale_pos gives 0 (worst) .. 1 (best). Columns with fewer
@@ -87,5 +81,30 @@ void present_scale_init(struct present_scale *s, bool higher_is_better);
 void present_scale_add(struct present_scale *s, double value);
 bool present_scale_on(const struct present_scale *s);
 double present_scale_pos(const struct present_scale *s, double value);
+
+/*
+ * The comparison's texts (report_compare.h), one for every format: a value
+ * of figure F ("412.3", "0.112", "25.3 ms"; "-" for NaN), the difference
+ * with its interval ("-5.9% [-9.8%, -1.8%]"; "" when there is none) and
+ * the verdict ("slower", "no clear difference (could see ±4.2%)", or from
+ * 100% on "... (could see only a factor of 8.9)", "one run cannot tell").
+ * Each returns buf.
+ */
+struct cmp_figure;
+struct compare_result;
+const char *present_cmp_value(const struct cmp_figure *f, double v, char *buf,
+			      size_t len);
+const char *present_cmp_difference(const struct compare_result *r, char *buf,
+				   size_t len);
+const char *present_cmp_verdict(const struct compare_result *r, char *buf,
+				size_t len);
+/*
+ * The rates group K and the baseline have no value for in some runs
+ * (+++++, not run, not recorded), left out of the comparison: "Block read
+ * in 1 of A's 3 runs; Random seeks in 2 of B's 5 runs"; "" for none.
+ */
+struct comparison;
+const char *present_cmp_missing(const struct comparison *c, size_t k,
+				char *buf, size_t len);
 
 #endif

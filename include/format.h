@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "clyde.h"
+#include "run_source.h"
 
 enum format_kind {
 	FORMAT_TABLE, /* bonnie++'s text tables: --table, report text-* */
@@ -21,13 +22,21 @@ enum format_kind {
 	FORMAT_PAGE   /* Markdown, HTML, SVG: report only */
 };
 
+struct report_facts;
+
 /* What a caller decides about a rendering beyond the runs themselves. */
 struct render_opts {
 	bool wide_names; /* tables: widen the name column to the longest name */
 	bool json_array; /* JSON: an array even of one run (-x, report) */
+	/*
+	 * clyde report's facts (report_facts.h): the caption, row tags and
+	 * notes that tables and pages print; NULL prints none.
+	 */
+	const struct report_facts *facts;
 };
 
 struct table_layout;
+struct comparison;
 
 struct format_info {
 	enum format_kind kind;
@@ -36,16 +45,30 @@ struct format_info {
 	bool is_default;         /* the default of its --table/--csv option */
 	const char *help;        /* one line for `clyde report --help` */
 	/*
-	 * Render RUNS[0..n) (complete results, n >= 1) to OUT: every run in
-	 * one table or page, or one CSV line per run. Pure: reads only its
-	 * arguments, writes only to OUT.
+	 * Render the runs of SRC (complete results, at least one) to OUT:
+	 * every run in one table or page, or one CSV line per run. Pure:
+	 * reads only its arguments, writes only to OUT. CSV and JSON read SRC
+	 * once, in order, so a stream will do (format_streams); the others
+	 * read it several times.
 	 */
 	void (*render)(FILE *out, const struct format_info *fmt,
-		       const struct run_results *runs, size_t n,
-		       const struct render_opts *opts);
+		       struct run_source *src, const struct render_opts *opts);
 	const struct table_layout *layout; /* FORMAT_TABLE */
 	enum csv_format csv;               /* FORMAT_CSV */
+	/*
+	 * `clyde report --compare` in this format (report_compare.h, fmt.h):
+	 * pure like render; NULL when the format cannot show a comparison.
+	 */
+	void (*compare)(FILE *out, const struct comparison *c);
 };
+
+/* Render RUNS[0..n) (n >= 1) in FMT: the render function on an array. */
+void format_render(FILE *out, const struct format_info *fmt,
+		   const struct run_results *runs, size_t n,
+		   const struct render_opts *opts);
+
+/* Whether FMT reads its runs once, in order (CSV, JSON): it can stream. */
+bool format_streams(const struct format_info *fmt);
 
 /* The rows, in the order help texts list them. */
 extern const struct format_info format_table[];

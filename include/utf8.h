@@ -44,6 +44,13 @@ size_t utf8_cut_bytes(const char *text, size_t len, size_t max);
  */
 size_t utf8_cut_cols(const char *text, size_t cols);
 
+/*
+ * The bytes of TEXT's first line when lines hold COLS characters: up to
+ * the last space that fits, else COLS characters (a word longer than a
+ * line is broken); *next is where the next line begins (past that space).
+ */
+size_t utf8_line_bytes(const char *text, size_t cols, const char **next);
+
 /* The code point of the well-formed sequence of N bytes at S (N from
  * utf8_seq_len). */
 unsigned long utf8_code_point(const unsigned char *s, size_t n);

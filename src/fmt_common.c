@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fmt_internal.h"
+#include "run_source.h"
 #include "utf8.h"
 
 /*
@@ -59,20 +60,23 @@ bool fmt_has_files(const struct run_results *r)
 	return r->files.count_k != 0;
 }
 
-bool fmt_any_io(const struct run_results *runs, size_t n)
+void fmt_usage(struct run_source *src, struct fmt_usage *u)
 {
-	for (size_t i = 0; i < n; i++)
-		if (fmt_has_io(&runs[i]))
-			return true;
-	return false;
-}
+	const struct run_results *r;
 
-bool fmt_any_files(const struct run_results *runs, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (fmt_has_files(&runs[i]))
-			return true;
-	return false;
+	memset(u, 0, sizeof(*u));
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++) {
+		u->n++;
+		u->io_rows += fmt_has_io(r);
+		u->file_rows += fmt_has_files(r);
+		for (int p = 0; p < PHASE_COUNT; p++) {
+			const struct phase_result *ph = &r->phase[p];
+
+			u->used[p] |= ph->state != FIGURE_NONE;
+			u->latency[p] |= ph->state != FIGURE_NONE &&
+					 ph->lat.max_ns != 0;
+		}
+	}
 }
 
 int64_t fmt_whole(double value)
@@ -90,6 +94,14 @@ const char *fmt_size_mib(uint64_t mib, char *buf, size_t len)
 		snprintf(buf, len, "%" PRIu64 "G", mib / 1024);
 	else
 		snprintf(buf, len, "%" PRIu64 "M", mib);
+	return buf;
+}
+
+const char *fmt_size_text(const struct run_results *r, char *buf, size_t len)
+{
+	if (r->size_text[0] == '\0')
+		return fmt_size_mib(r->io.size_mib, buf, len);
+	snprintf(buf, len, "%s", r->size_text);
 	return buf;
 }
 

@@ -191,8 +191,7 @@ static void put_line_103(FILE *out, const struct run_results *r)
 	if (fmt_has_io(r)) {
 		uint64_t chunk = fmt_io_chunk(r);
 
-		fprintf(out, ",%s", fmt_size_mib(r->io.size_mib, text,
-						 sizeof(text)));
+		fprintf(out, ",%s", fmt_size_text(r, text, sizeof(text)));
 		if (chunk != DEFAULT_CHUNK_BYTES && chunk >= 1024)
 			fprintf(out, ":%" PRIu64 "k", chunk / 1024);
 		else if (chunk != DEFAULT_CHUNK_BYTES)
@@ -211,6 +210,17 @@ static void put_line_103(FILE *out, const struct run_results *r)
 	fputc('\n', out);
 }
 
+/* 1.98's seeks and seekers, each empty when the source did not record it. */
+static void put_seek_params(FILE *out, const struct run_results *r)
+{
+	fputc(',', out);
+	if (!(r->unrecorded & UNRECORDED_SEEKS))
+		fprintf(out, "%" PRIu64, fmt_io_seeks(r));
+	fputc(',', out);
+	if (!(r->unrecorded & UNRECORDED_SEEKERS))
+		fprintf(out, "%" PRIu64, fmt_io_seekers(r));
+}
+
 void fmt_csv_line(FILE *out, const struct run_results *r,
 		  enum csv_format format)
 {
@@ -226,18 +236,20 @@ void fmt_csv_line(FILE *out, const struct run_results *r,
 	put_text(out, r->version);
 	fputc(',', out);
 	put_text(out, r->machine);
-	fprintf(out, ",%" PRIu32 ",", fmt_concurrency(r));
+	/* A field the source did not record stays empty, never a default. */
+	if (r->unrecorded & UNRECORDED_CONCURRENCY)
+		fputs(",,", out);
+	else
+		fprintf(out, ",%" PRIu32 ",", fmt_concurrency(r));
 	put_text(out, r->seed);
 	if (fmt_has_io(r)) {
-		fprintf(out, ",%s,", fmt_size_mib(r->io.size_mib, text,
-						  sizeof(text)));
+		fprintf(out, ",%s,", fmt_size_text(r, text, sizeof(text)));
 		/* bonnie++ 1.98 never fills field 6; clyde does when it matters. */
 		if (fmt_io_chunk(r) != DEFAULT_CHUNK_BYTES)
 			fputs(format_bytes_short(fmt_io_chunk(r), text,
 					      sizeof(text)), out);
 		if (format == CSV_198)
-			fprintf(out, ",%" PRIu64 ",%" PRIu64, fmt_io_seeks(r),
-				fmt_io_seekers(r));
+			put_seek_params(out, r);
 		put_io_figures(out, r, SEEK_AUTO);
 	} else {
 		/* 14 empty fields in 1.96 too: 1.97's fix of 1.96's 47-field line. */

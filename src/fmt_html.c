@@ -10,6 +10,17 @@
 #include "fmt.h"
 #include "fmt_internal.h"
 #include "fmt_present.h"
+#include "report_facts.h"
+#include "run_source.h"
+
+/* What every part of the page reads. */
+struct html_page {
+	FILE *out;
+	struct run_source *src;
+	struct fmt_usage use;
+	const struct report_facts *facts; /* clyde report's, or NULL */
+	bool tagged;                      /* a Setup column tells runs apart */
+};
 
 static const char html_style[] =
 	"body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;"
@@ -26,6 +37,7 @@ static const char html_style[] =
 	"font-size:.85em}\n"
 	"tr.lat td{font-size:.85em;color:#333}\n"
 	"td.what{color:#555;white-space:nowrap}\n"
+	"td.setup{color:#333;font-size:.9em;max-width:22em}\n"
 	"p.key span{display:inline-block;padding:0 .6em;margin:0 .1em}\n";
 
 /* Worst (0) red through yellow to best (1) green, light enough for text. */
@@ -47,26 +59,28 @@ static double cpu_per_rate(const struct phase_result *ph, enum phase_id p)
 	return ph->cpu_pct / present_value(ph, p);
 }
 
-static void column_init(struct html_column *c, enum phase_id p,
-			const struct run_results *runs, size_t n,
-			bool (*has)(const struct run_results *))
+static void column_init(struct html_column *c, enum phase_id p)
 {
 	c->phase = p;
 	present_scale_init(&c->rate, true);
 	present_scale_init(&c->cpu, false);
 	present_scale_init(&c->lat, false);
-	for (size_t i = 0; i < n; i++) {
-		const struct phase_result *ph = &runs[i].phase[p];
+}
 
-		if (!has(&runs[i]) || ph->state == FIGURE_NONE)
-			continue;
-		if (ph->lat.max_ns != 0)
-			present_scale_add(&c->lat, (double)ph->lat.max_ns);
-		if (ph->state != FIGURE_VALUE || present_value(ph, p) <= 0)
-			continue;
-		present_scale_add(&c->rate, present_value(ph, p));
-		present_scale_add(&c->cpu, cpu_per_rate(ph, p));
-	}
+/* Run R's figures into column C's scales. */
+static void column_add(struct html_column *c, const struct run_results *r)
+{
+	const struct phase_result *ph = &r->phase[c->phase];
+	enum phase_id p = c->phase;
+
+	if (ph->state == FIGURE_NONE)
+		return;
+	if (ph->lat.max_ns != 0)
+		present_scale_add(&c->lat, (double)ph->lat.max_ns);
+	if (ph->state != FIGURE_VALUE || present_value(ph, p) <= 0)
+		return;
+	present_scale_add(&c->rate, present_value(ph, p));
+	present_scale_add(&c->cpu, cpu_per_rate(ph, p));
 }
 
 static void html_figure(FILE *out, const struct run_results *r,
@@ -123,7 +137,7 @@ static bool row_has_latency(const struct run_results *r,
 }
 
 /* One table for the tests FIRST..LAST that some run has, rows for the runs that HAS. */
-static void html_part(FILE *out, const struct run_results *runs, size_t n,
+static void html_part(const struct html_page *pg,
 		      enum phase_id first, enum phase_id last,
 		      const char *title, const char *what,
 		      bool (*has)(const struct run_results *),
@@ -131,16 +145,22 @@ static void html_part(FILE *out, const struct run_results *runs, size_t n,
 					      char *, size_t))
 {
 	struct html_column cols[PHASE_COUNT];
+	struct run_source *src = pg->src;
+	const struct run_results *r;
+	FILE *out = pg->out;
 	size_t n_cols = 0;
 
 	for (int p = first; p <= (int)last; p++)
-		if (present_used(runs, n, (enum phase_id)p))
-			column_init(&cols[n_cols++], (enum phase_id)p, runs, n,
-				    has);
+		if (pg->use.used[p])
+			column_init(&cols[n_cols++], (enum phase_id)p);
 	if (n_cols == 0)
 		return;
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++)
+		for (size_t k = 0; k < n_cols && has(r); k++)
+			column_add(&cols[k], r);
 	fprintf(out, "<h2>%s</h2>\n<table>\n<thead>\n<tr><th rowspan=\"2\">"
-		"Machine</th><th rowspan=\"2\">%s</th>", title, what);
+		"Machine</th>%s<th rowspan=\"2\">%s</th>", title,
+		pg->tagged ? "<th rowspan=\"2\">Setup</th>" : "", what);
 	for (size_t k = 0; k < n_cols; k++)
 		fprintf(out, "<th colspan=\"2\">%s</th>",
 			phase_table[cols[k].phase].title);
@@ -149,16 +169,24 @@ static void html_part(FILE *out, const struct run_results *runs, size_t n,
 		fprintf(out, "<th>%s</th><th>CPU %%</th>",
 			present_unit_name(phase_table[cols[k].phase].unit));
 	fputs("</tr>\n</thead>\n<tbody>\n", out);
-	for (size_t i = 0; i < n; i++) {
-		const struct run_results *r = &runs[i];
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++) {
 		bool lat = row_has_latency(r, cols, n_cols);
-		char text[FMT_TEXT_MAX];
+		char text[FMT_TEXT_MAX], tag[FACTS_CAPTION_MAX];
 
 		if (!has(r))
 			continue;
 		fprintf(out, "<tr><th%s>", lat ? " rowspan=\"2\"" : "");
 		present_markup_text(out, r->machine);
-		fprintf(out, "</th><td class=\"what\">%s</td>",
+		fputs("</th>", out);
+		if (pg->tagged) {
+			fprintf(out, "<td class=\"setup\"%s>",
+				lat ? " rowspan=\"2\"" : "");
+			present_markup_text(out, report_facts_tag(pg->facts, r,
+								  true, tag,
+								  sizeof(tag)));
+			fputs("</td>", out);
+		}
+		fprintf(out, "<td class=\"what\">%s</td>",
 			describe(r, text, sizeof(text)));
 		for (size_t k = 0; k < n_cols; k++)
 			html_figure(out, r, &cols[k]);
@@ -193,22 +221,69 @@ static void html_key(FILE *out)
 	fputs("best</p>\n", out);
 }
 
-void fmt_html(FILE *out, const struct run_results *runs, size_t n)
+/* "13 runs", and the summary rows when there are some. */
+static void html_count(const struct html_page *pg)
+{
+	const struct report_facts *f = pg->facts;
+	char count[128];
+
+	if (f)
+		fputs(report_facts_count(f, count, sizeof(count)), pg->out);
+	else
+		fprintf(pg->out, "%zu run%s", pg->use.n,
+			pg->use.n == 1 ? "" : "s");
+}
+
+void fmt_html_facts(FILE *out, const struct report_facts *f)
+{
+	if (!f || (!f->caption[0] && !f->n_notes))
+		return;
+	fputs("<h2>About these runs</h2>\n", out);
+	if (f->caption[0]) {
+		fputs("<p>Every run: ", out);
+		present_markup_text(out, f->caption);
+		fputs(".</p>\n", out);
+	}
+	if (!f->n_notes)
+		return;
+	fputs("<ul>\n", out);
+	for (size_t i = 0; i < f->n_notes; i++) {
+		fputs("<li>", out);
+		present_markup_text(out, f->notes[i]);
+		fputs("</li>\n", out);
+	}
+	fputs("</ul>\n", out);
+}
+
+void fmt_html_begin(FILE *out, const char *title, const char *style)
 {
 	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 		"<meta charset=\"utf-8\">\n"
 		"<meta name=\"generator\" content=\"clyde %s\">\n"
-		"<title>Disk benchmark results</title>\n<style>\n%s</style>\n"
-		"</head>\n<body>\n<h1>Disk benchmark results</h1>\n"
-		"<p>%zu run%s. Rates in MiB/s (1 MiB = 1024 KiB = 1048576 "
-		"bytes), seeks/s and files/s; CPU in percent of one core; "
-		"latency is the slowest single operation. \"Too fast to "
-		"measure\" is bonnie++'s +++++: the test took under 0.5 s.</p>\n",
-		CLYDE_VERSION, html_style, n, n == 1 ? "" : "s");
+		"<title>%s</title>\n<style>\n%s%s</style>\n"
+		"</head>\n<body>\n<h1>%s</h1>\n",
+		CLYDE_VERSION, title, html_style, style, title);
+}
+
+void fmt_html(FILE *out, struct run_source *src,
+	      const struct report_facts *facts)
+{
+	struct html_page pg = { .out = out, .src = src, .facts = facts,
+				.tagged = report_facts_tagged(facts, true) };
+
+	fmt_usage(src, &pg.use);
+	fmt_html_begin(out, "Disk benchmark results", "");
+	fputs("<p>", out);
+	html_count(&pg);
+	fputs(". Rates in MiB/s (1 MiB = 1024 KiB = 1048576 bytes), seeks/s "
+	      "and files/s; CPU in percent of one core; latency is the "
+	      "slowest single operation. \"Too fast to measure\" is "
+	      "bonnie++'s +++++: the test took under 0.5 s.</p>\n", out);
 	html_key(out);
-	html_part(out, runs, n, PHASE_PUTC, PHASE_SEEKS, "Sequential I/O",
-		  "Test size", fmt_has_io, present_io);
-	html_part(out, runs, n, PHASE_SEQ_CREATE, PHASE_RAN_DELETE,
-		  "File tests", "Files", fmt_has_files, present_files);
+	html_part(&pg, PHASE_PUTC, PHASE_SEEKS, "Sequential I/O", "Test size",
+		  fmt_has_io, present_io);
+	html_part(&pg, PHASE_SEQ_CREATE, PHASE_RAN_DELETE, "File tests",
+		  "Files", fmt_has_files, present_files);
+	fmt_html_facts(out, facts);
 	fputs("</body>\n</html>\n", out);
 }

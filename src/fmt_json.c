@@ -277,21 +277,30 @@ static void put_config(FILE *out, const struct run_results *r, bool live)
 		put_text_or_null(out, r->dir);
 	else
 		fputs("null", out);
-	fprintf(out, ", \"size_mib\": %" PRIu64 ", \"chunk_bytes\": %" PRIu64
-		     ", \"seeks\": %" PRIu64 ", \"seekers\": %" PRIu64 ",\n",
-		r->io.size_mib, fmt_io_chunk(r), fmt_io_seeks(r),
-		fmt_io_seekers(r));
+	/* What the source did not record is null, never a default. */
+	fprintf(out, ", \"size_mib\": %" PRIu64 ", \"chunk_bytes\": ",
+		r->io.size_mib);
+	put_u64_or_null(out, !(r->unrecorded & UNRECORDED_CHUNK), fmt_io_chunk(r));
+	fputs(", \"seeks\": ", out);
+	put_u64_or_null(out, !(r->unrecorded & UNRECORDED_SEEKS), fmt_io_seeks(r));
+	fputs(", \"seekers\": ", out);
+	put_u64_or_null(out, !(r->unrecorded & UNRECORDED_SEEKERS),
+			fmt_io_seekers(r));
+	fputs(",\n", out);
 	fputs("             \"perchar_mib\": ", out);
 	put_u64_or_null(out, live, r->perchar_mib);
 	fprintf(out, ", \"files\": {\"count_k\": %" PRIu64 ", \"max_bytes\": %" PRId64
 		     ", \"min_bytes\": %" PRId64 ", \"dirs\": %" PRIu64
-		     ", \"chunk_bytes\": %" PRIu64 "},\n",
+		     ", \"chunk_bytes\": ",
 		r->files.count_k, r->files.max_bytes, r->files.min_bytes,
-		r->files.dirs ? r->files.dirs : 1,
-		r->files.chunk_bytes ? r->files.chunk_bytes
-				     : DEFAULT_FILE_CHUNK_BYTES);
-	fprintf(out, "             \"concurrency\": %" PRIu32 ", \"direct\": ",
-		fmt_concurrency(r));
+		r->files.dirs ? r->files.dirs : 1);
+	put_u64_or_null(out, !(r->unrecorded & UNRECORDED_FILE_CHUNK),
+			r->files.chunk_bytes ? r->files.chunk_bytes
+					     : DEFAULT_FILE_CHUNK_BYTES);
+	fputs("},\n             \"concurrency\": ", out);
+	put_u64_or_null(out, !(r->unrecorded & UNRECORDED_CONCURRENCY),
+			fmt_concurrency(r));
+	fputs(", \"direct\": ", out);
 	put_bool_or_null(out, live, m->direct);
 	fputs(", \"sync_writes\": ", out);
 	put_bool_or_null(out, live, m->sync_writes);
@@ -591,6 +600,11 @@ static void put_run(FILE *out, const struct run_results *r)
 	put_provenance(out, r->prov_known, &r->prov);
 	put_tests(out, r, NULL);
 	put_ranks(out, r);
+}
+
+void fmt_json_run(FILE *out, const struct run_results *r)
+{
+	put_run(out, r);
 }
 
 void fmt_json(FILE *out, const struct run_results *runs, size_t n, bool as_array)

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "fmt_internal.h"
+#include "report_facts.h"
+#include "run_source.h"
 
 /* The test-size label of a row: "2G:4k", "64M::2", "64M:4k:2:100:10". */
 enum size_label {
@@ -86,9 +88,11 @@ static void label_200(const struct run_results *r, char *buf, size_t len)
 		format_bytes_short(fmt_io_chunk(r), chunk, sizeof(chunk));
 	if (fmt_concurrency(r) != 1)
 		snprintf(conc, sizeof(conc), "%" PRIu32, fmt_concurrency(r));
-	if (fmt_io_seeks(r) != DEFAULT_SEEKS)
+	if (fmt_io_seeks(r) != DEFAULT_SEEKS &&
+	    !(r->unrecorded & UNRECORDED_SEEKS))
 		snprintf(seeks, sizeof(seeks), "%" PRIu64, fmt_io_seeks(r));
-	if (fmt_io_seekers(r) != DEFAULT_SEEKERS)
+	if (fmt_io_seekers(r) != DEFAULT_SEEKERS &&
+	    !(r->unrecorded & UNRECORDED_SEEKERS))
 		snprintf(seekers, sizeof(seekers), "%" PRIu64, fmt_io_seekers(r));
 	snprintf(buf + end, len - end, ":%s:%s:%s:%s", chunk, conc, seeks,
 		 seekers);
@@ -101,7 +105,7 @@ static const char *size_label(const struct table_layout *l,
 			      const struct run_results *r, bool mixed_conc,
 			      char *buf, size_t len)
 {
-	fmt_size_mib(r->io.size_mib, buf, len);
+	fmt_size_text(r, buf, len);
 	if (l->label == LABEL_103)
 		label_103(r, buf, len);
 	else if (l->label == LABEL_19X)
@@ -111,21 +115,6 @@ static const char *size_label(const struct table_layout *l,
 	return buf;
 }
 
-/* The concurrency every I/O row shares, or 0 when they differ. */
-static uint32_t common_concurrency(const struct run_results *runs, size_t n)
-{
-	uint32_t conc = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		if (!fmt_has_io(&runs[i]))
-			continue;
-		if (conc == 0)
-			conc = fmt_concurrency(&runs[i]);
-		else if (conc != fmt_concurrency(&runs[i]))
-			return 0;
-	}
-	return conc;
-}
 
 /*
  * Per-table state shared by the row and header printers. width is the label
@@ -135,10 +124,15 @@ static uint32_t common_concurrency(const struct run_results *runs, size_t n)
 struct table_ctx {
 	FILE *out;
 	const struct table_layout *layout;
+	struct run_source *src;
+	const struct report_facts *facts; /* clyde report's, or NULL */
 	size_t width;
 	bool multi;
-	const char *version; /* the Version cell */
-	uint32_t conc;       /* common_concurrency() */
+	char version[32];    /* the Version cell: the runs' version, or "mixed" */
+	uint32_t conc;       /* the concurrency every I/O row shares, 0 if none */
+	bool any_io, any_files;
+	bool chunk_word;     /* some I/O row has a chunk: "Size:chnk" */
+	int files_kind;      /* 0 "files", 1 "files:max", 2 "files:max:min" */
 };
 
 /* "Version 0.1.0" padded to the label column plus one, then TAIL and '\n'. */
@@ -165,17 +159,27 @@ static void latency_row(const struct table_ctx *ctx, const struct run_results *r
 	fputc('\n', ctx->out);
 }
 
-static void io_part(const struct table_ctx *ctx, const struct run_results *runs,
-		    size_t n)
+/* R's name, with its tag when clyde report's facts give it one: "ssd [direct I/O]". */
+static const char *row_name(const struct table_ctx *ctx,
+			    const struct run_results *r, char *buf, size_t len)
+{
+	char tag[FACTS_CAPTION_MAX];
+
+	if (!report_facts_tag(ctx->facts, r, false, tag, sizeof(tag))[0])
+		return r->machine;
+	snprintf(buf, len, "%s", r->machine);
+	report_facts_join(buf, len, " [", tag);
+	report_facts_join(buf, len, "", "]");
+	return buf;
+}
+
+static void io_part(const struct table_ctx *ctx)
 {
 	const struct table_layout *l = ctx->layout;
-	const char *size_word = "Size";
+	const char *size_word = ctx->chunk_word ? "Size:chnk" : "Size";
+	const struct run_results *r;
 	FILE *out = ctx->out;
 
-	for (size_t i = 0; i < n; i++)
-		if (fmt_has_io(&runs[i]) &&
-		    fmt_io_chunk(&runs[i]) != DEFAULT_CHUNK_BYTES)
-			size_word = "Size:chnk";
 	version_line(ctx, "------Sequential Output------ "
 			  "--Sequential Input- --Random-");
 	if (!l->concurrency_line)
@@ -198,14 +202,14 @@ static void io_part(const struct table_ctx *ctx, const struct run_results *runs,
 		fprintf(out, "%s K/sec %%CP K/sec %%CP K/sec %%CP K/sec %%CP "
 			"K/sec %%CP  /sec %%CP\n", size_word);
 	}
-	for (size_t i = 0; i < n; i++) {
-		const struct run_results *r = &runs[i];
-		char size[FMT_TEXT_MAX];
+	for (size_t i = 0; (r = run_at(ctx->src, i)) != NULL; i++) {
+		char size[FMT_TEXT_MAX], name[FMT_NAME_MAX];
 
 		if (!fmt_has_io(r))
 			continue;
 		size_label(l, r, ctx->conc == 0, size, sizeof(size));
-		fmt_row_label(out, r->machine, size, ctx->width);
+		fmt_row_label(out, row_name(ctx, r, name, sizeof(name)), size,
+			      ctx->width);
 		for (int p = PHASE_IO_FIRST; p < PHASE_SEEKS; p++) {
 			if (l->scaled)
 				fmt_stat_cell_scaled(out, &r->phase[p]);
@@ -222,26 +226,14 @@ static void io_part(const struct table_ctx *ctx, const struct run_results *runs,
 }
 
 /* Line 3's first columns: "files:max:min", "files:max" or "files", the most any run needs. */
-static void file_header_prefix(const struct table_ctx *ctx,
-			       const struct run_results *runs, size_t n)
+static void file_header_prefix(const struct table_ctx *ctx)
 {
-	int kind = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		const struct file_params *f = &runs[i].files;
-
-		if (!fmt_has_files(&runs[i]))
-			continue;
-		if (f->min_bytes != 0 && kind < 2)
-			kind = 2;
-		else if (f->max_bytes != 0 && kind < 1)
-			kind = 1;
-	}
-	if (kind == 0) {
+	if (ctx->files_kind == 0) {
 		fmt_spaces(ctx->out, ctx->width - 5);
 		fputs("files ", ctx->out);
 	} else {
-		const char *word = kind == 2 ? "files:max:min" : "files:max";
+		const char *word = ctx->files_kind == 2 ? "files:max:min"
+							 : "files:max";
 
 		fputs(word, ctx->out);
 		fmt_spaces(ctx->out, ctx->width + 1 - strlen(word));
@@ -253,9 +245,9 @@ static void file_header_prefix(const struct table_ctx *ctx,
  * machine name, or blanks (1.03 after an I/O part, NAMELESS; and every
  * multi-run table).
  */
-static void file_part(const struct table_ctx *ctx, const struct run_results *runs,
-		      size_t n, bool nameless)
+static void file_part(const struct table_ctx *ctx, bool nameless)
 {
+	const struct run_results *r;
 	FILE *out = ctx->out;
 
 	if (nameless) {
@@ -266,25 +258,25 @@ static void file_part(const struct table_ctx *ctx, const struct run_results *run
 	} else {
 		version_line(ctx, "------Sequential Create------ "
 				  "--------Random Create--------");
-		if (ctx->multi)
+		if (ctx->multi || (r = run_at(ctx->src, 0)) == NULL)
 			fmt_spaces(out, ctx->width);
 		else
-			fmt_put_cut(out, runs[0].machine, ctx->width);
+			fmt_put_cut(out, r->machine, ctx->width);
 		fputc(' ', out);
 	}
 	fputs("-Create-- --Read--- -Delete-- -Create-- --Read--- -Delete--\n",
 	      out);
-	file_header_prefix(ctx, runs, n);
+	file_header_prefix(ctx);
 	fputs(" /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP  /sec %CP\n", out);
-	for (size_t i = 0; i < n; i++) {
-		const struct run_results *r = &runs[i];
-		char spec[FMT_TEXT_MAX];
+	for (size_t i = 0; (r = run_at(ctx->src, i)) != NULL; i++) {
+		char spec[FMT_TEXT_MAX], name[FMT_NAME_MAX];
 
 		if (!fmt_has_files(r))
 			continue;
 		fmt_file_spec(r, spec, sizeof(spec));
 		if (ctx->multi)
-			fmt_row_label(out, r->machine, spec, ctx->width);
+			fmt_row_label(out, row_name(ctx, r, name, sizeof(name)),
+				      spec, ctx->width);
 		else
 			fprintf(out, "%*s", (int)ctx->width, spec);
 		for (int p = PHASE_FILE_FIRST; p < PHASE_COUNT; p++) {
@@ -297,55 +289,104 @@ static void file_part(const struct table_ctx *ctx, const struct run_results *run
 	}
 }
 
-/* Settle width, multi and version for RUNS[0..n). */
-static void table_ctx_init(struct table_ctx *ctx, FILE *out,
-			   const struct table_layout *layout,
-			   const struct run_results *runs, size_t n,
-			   bool wide_names)
+/* What one run adds to the table's shared facts (all but the width). */
+static void table_ctx_add(struct table_ctx *ctx, const struct run_results *r,
+			  size_t i)
 {
-	*ctx = (struct table_ctx){ .out = out, .layout = layout, .multi = n > 1,
-				   .width = FMT_LABEL_WIDTH,
-				   .version = runs[0].version,
-				   .conc = common_concurrency(runs, n) };
-	for (size_t i = 1; i < n; i++)
-		if (strcmp(runs[i].version, runs[0].version) != 0)
-			ctx->version = "mixed";
-	if (!wide_names)
-		return;
-	for (size_t i = 0; i < n; i++) {
-		char text[FMT_TEXT_MAX];
+	const struct file_params *f = &r->files;
+
+	if (i == 0)
+		snprintf(ctx->version, sizeof(ctx->version), "%s", r->version);
+	else if (strcmp(r->version, ctx->version) != 0)
+		strcpy(ctx->version, "mixed");
+	if (fmt_has_io(r)) {
+		if (!ctx->any_io)
+			ctx->conc = fmt_concurrency(r);
+		else if (ctx->conc != fmt_concurrency(r))
+			ctx->conc = 0;
+		ctx->any_io = true;
+		ctx->chunk_word |= fmt_io_chunk(r) != DEFAULT_CHUNK_BYTES;
+	}
+	if (fmt_has_files(r)) {
+		ctx->any_files = true;
+		if (f->min_bytes != 0 && ctx->files_kind < 2)
+			ctx->files_kind = 2;
+		else if (f->max_bytes != 0 && ctx->files_kind < 1)
+			ctx->files_kind = 1;
+	}
+}
+
+/* The label column wide enough for every row's name and size or spec. */
+static void table_ctx_widen(struct table_ctx *ctx)
+{
+	const struct run_results *r;
+
+	for (size_t i = 0; (r = run_at(ctx->src, i)) != NULL; i++) {
+		char text[FMT_TEXT_MAX], name[FMT_NAME_MAX];
+		const char *shown = row_name(ctx, r, name, sizeof(name));
 		size_t need;
 
-		if (fmt_has_io(&runs[i])) {
-			size_label(layout, &runs[i], ctx->conc == 0, text,
+		if (fmt_has_io(r)) {
+			size_label(ctx->layout, r, ctx->conc == 0, text,
 				   sizeof(text));
-			need = fmt_label_need(runs[i].machine, text);
+			need = fmt_label_need(shown, text);
 			if (need > ctx->width)
 				ctx->width = need;
 		}
-		if (fmt_has_files(&runs[i])) {
-			need = fmt_label_need(runs[i].machine,
-					      fmt_file_spec(&runs[i], text,
-							    sizeof(text)));
+		if (fmt_has_files(r)) {
+			need = fmt_label_need(shown,
+					      fmt_file_spec(r, text, sizeof(text)));
 			if (need > ctx->width)
 				ctx->width = need;
 		}
 	}
 }
 
+/* Settle the table's shared facts from the runs of SRC; false without runs. */
+static bool table_ctx_init(struct table_ctx *ctx, FILE *out,
+			   const struct table_layout *layout,
+			   struct run_source *src, bool wide_names,
+			   const struct report_facts *facts)
+{
+	const struct run_results *r;
+	size_t n = 0;
+
+	*ctx = (struct table_ctx){ .out = out, .layout = layout, .src = src,
+				   .facts = facts, .width = FMT_LABEL_WIDTH };
+	for (; (r = run_at(src, n)) != NULL; n++)
+		table_ctx_add(ctx, r, n);
+	ctx->multi = n > 1;
+	if (wide_names)
+		table_ctx_widen(ctx);
+	return n > 0;
+}
+
+void fmt_facts_text(FILE *out, const struct report_facts *f)
+{
+	char count[128];
+
+	fputs(report_facts_count(f, count, sizeof(count)), out);
+	if (f->caption[0])
+		fprintf(out, "; every run: %s", f->caption);
+	fputs(".\n", out);
+	for (size_t i = 0; i < f->n_notes; i++)
+		fprintf(out, "Note: %s.\n", f->notes[i]);
+}
+
 void fmt_table(FILE *out, const struct table_layout *layout,
-	       const struct run_results *runs, size_t n, bool wide_names)
+	       struct run_source *src, bool wide_names,
+	       const struct report_facts *facts)
 {
 	struct table_ctx ctx;
-	bool any_io = fmt_any_io(runs, n);
 
-	if (n == 0)
+	if (!table_ctx_init(&ctx, out, layout, src, wide_names, facts))
 		return;
-	table_ctx_init(&ctx, out, layout, runs, n, wide_names);
-	if (any_io)
-		io_part(&ctx, runs, n);
-	if (fmt_any_files(runs, n))
-		file_part(&ctx, runs, n, layout->files_nameless && any_io);
+	if (ctx.any_io)
+		io_part(&ctx);
+	if (ctx.any_files)
+		file_part(&ctx, layout->files_nameless && ctx.any_io);
 	else if (layout->blank_without_files)
 		fputc('\n', out);
+	if (facts)
+		fmt_facts_text(out, facts);
 }

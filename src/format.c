@@ -10,74 +10,118 @@
 #include "fmt.h"
 
 static void render_table(FILE *out, const struct format_info *fmt,
-			 const struct run_results *runs, size_t n,
-			 const struct render_opts *opts)
+			 struct run_source *src, const struct render_opts *opts)
 {
-	fmt_table(out, fmt->layout, runs, n, opts->wide_names);
+	fmt_table(out, fmt->layout, src, opts->wide_names, opts->facts);
 }
 
 static void render_csv(FILE *out, const struct format_info *fmt,
-		       const struct run_results *runs, size_t n,
-		       const struct render_opts *opts)
+		       struct run_source *src, const struct render_opts *opts)
 {
+	const struct run_results *r;
+
 	(void)opts;
-	for (size_t i = 0; i < n; i++)
-		fmt_csv_line(out, &runs[i], fmt->csv);
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++)
+		fmt_csv_line(out, r, fmt->csv);
 }
 
+/* One object, or (json_array) an array of every run, written as it comes. */
 static void render_json(FILE *out, const struct format_info *fmt,
-			const struct run_results *runs, size_t n,
-			const struct render_opts *opts)
+			struct run_source *src, const struct render_opts *opts)
 {
+	const struct run_results *r;
+
 	(void)fmt;
-	fmt_json(out, runs, n, opts->json_array);
+	if (!opts->json_array) {
+		if ((r = run_at(src, 0)) != NULL)
+			fmt_json_run(out, r);
+		else
+			fputs("null", out);
+		fputc('\n', out);
+		return;
+	}
+	fputc('[', out);
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++) {
+		fputs(i == 0 ? "" : ", ", out);
+		fmt_json_run(out, r);
+	}
+	fputs("]\n", out);
 }
 
 #define PAGE_ADAPTER(name, fn)                                                  \
 	static void name(FILE *out, const struct format_info *fmt,             \
-			 const struct run_results *runs, size_t n,             \
-			 const struct render_opts *opts)                       \
+			 struct run_source *src, const struct render_opts *opts) \
 	{                                                                      \
 		(void)fmt;                                                     \
-		(void)opts;                                                    \
-		fn(out, runs, n);                                              \
+		fn(out, src, opts->facts);                                     \
 	}
 PAGE_ADAPTER(render_markdown, fmt_markdown)
 PAGE_ADAPTER(render_html, fmt_html)
 PAGE_ADAPTER(render_svg, fmt_svg)
 
+static const struct run_results *array_at(struct run_source *src, size_t i)
+{
+	return i < src->n ? &src->runs[i] : NULL;
+}
+
+void run_source_array(struct run_source *src, const struct run_results *runs,
+		      size_t n)
+{
+	*src = (struct run_source){ .at = array_at, .n = n, .runs = runs };
+}
+
+void format_render(FILE *out, const struct format_info *fmt,
+		   const struct run_results *runs, size_t n,
+		   const struct render_opts *opts)
+{
+	struct run_source src;
+
+	run_source_array(&src, runs, n);
+	fmt->render(out, fmt, &src, opts);
+}
+
+bool format_streams(const struct format_info *fmt)
+{
+	return fmt->kind == FORMAT_CSV || fmt->kind == FORMAT_JSON;
+}
+
 const struct format_info format_table[] = {
 	{ FORMAT_TABLE, "1.03", "text-1.03", true,
 	  "bonnie++ 1.03's table (the default)", render_table,
-	  &table_layout_103, CSV_103 },
+	  &table_layout_103, CSV_103,
+	  fmt_compare_text },
 	{ FORMAT_TABLE, "1.96", "text-1.96", false,
 	  "bonnie++ 1.96's table, with Latency rows", render_table,
-	  &table_layout_19x, CSV_103 },
+	  &table_layout_19x, CSV_103,
+	  fmt_compare_text },
 	{ FORMAT_TABLE, "1.97", "text-1.97", false,
 	  "bonnie++ 1.97's table (1.96's layout)", render_table,
-	  &table_layout_19x, CSV_103 },
+	  &table_layout_19x, CSV_103,
+	  fmt_compare_text },
 	{ FORMAT_TABLE, "2.00", "text-2.00", false,
 	  "bonnie++ 2.00's table: k/m/g rates, Latency rows", render_table,
-	  &table_layout_200, CSV_103 },
+	  &table_layout_200, CSV_103,
+	  fmt_compare_text },
 	{ FORMAT_PAGE, NULL, "markdown", false,
-	  "GitHub-flavoured Markdown tables", render_markdown, NULL, CSV_103 },
+	  "GitHub-flavoured Markdown tables", render_markdown, NULL, CSV_103,
+	  fmt_compare_markdown },
 	{ FORMAT_PAGE, NULL, "html", false,
 	  "one self-contained HTML page, columns shaded", render_html, NULL,
-	  CSV_103 },
+	  CSV_103, fmt_compare_html },
 	{ FORMAT_PAGE, NULL, "svg", false,
 	  "one SVG image with a bar chart per test", render_svg, NULL,
-	  CSV_103 },
+	  CSV_103, fmt_compare_svg },
 	{ FORMAT_CSV, "1.96", "csv-1.96", true,
-	  "every run as a 1.96 CSV line", render_csv, NULL, CSV_196 },
+	  "every run as a 1.96 CSV line", render_csv, NULL, CSV_196, NULL },
 	{ FORMAT_CSV, "1.97", "csv-1.97", false,
-	  "every run as a 1.97 CSV line", render_csv, NULL, CSV_197 },
+	  "every run as a 1.97 CSV line", render_csv, NULL, CSV_197, NULL },
 	{ FORMAT_CSV, "1.98", "csv-1.98", false,
 	  "every run as a 1.98 CSV line (what bon_csv2txt reads)", render_csv,
-	  NULL, CSV_198 },
+	  NULL, CSV_198, NULL },
 	{ FORMAT_CSV, "1.03", "csv-1.03", false,
-	  "every run as a 1.03 CSV line", render_csv, NULL, CSV_103 },
+	  "every run as a 1.03 CSV line", render_csv, NULL, CSV_103, NULL },
 	{ FORMAT_JSON, NULL, "json", true,
-	  "clyde's JSON: an array of every run", render_json, NULL, CSV_103 },
+	  "clyde's JSON: an array of every run", render_json, NULL, CSV_103, NULL },
 };
 
 const size_t format_count = sizeof(format_table) / sizeof(format_table[0]);

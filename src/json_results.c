@@ -15,6 +15,24 @@
 #include "phase_info.h"
 #include "verdict.h"
 
+/*
+ * A parameter a CSV source may not have recorded: null sets BIT in
+ * *UNRECORDED (and leaves *out 0, which reads as the default).
+ */
+static int want_recorded(const struct json_where *w,
+			 const struct json_value *obj, const char *key,
+			 uint64_t max, uint64_t *out, unsigned bit,
+			 unsigned *unrecorded)
+{
+	bool known;
+
+	if (json_field_uint(w, obj, key, true, max, out, &known) != 0)
+		return -1;
+	if (!known)
+		*unrecorded |= bit;
+	return 0;
+}
+
 /* Seconds (SCALE 1e9) or microseconds (1e3) at KEY into whole nanoseconds. */
 static int want_ns(const struct json_where *w, const struct json_value *obj,
 		   const char *key, double scale, uint64_t *out, bool *known)
@@ -195,23 +213,29 @@ static int read_config(const struct json_where *top,
 	struct json_where wf = json_field_child(&w, "files", -1);
 	bool known;
 	int char_io;
+	uint64_t conc;
 
 	if (json_field_object(top, run, "config", false, &c) != 0 ||
 	    json_field_text(&w, c, "directory", true, r->dir,
 			    sizeof(r->dir)) != 0 ||
 	    json_field_u64(&w, c, "size_mib", false, &r->io.size_mib) != 0 ||
-	    json_field_u64(&w, c, "chunk_bytes", false, &r->io.chunk_bytes) != 0 ||
-	    json_field_u64(&w, c, "seeks", false, &r->io.seeks) != 0 ||
-	    json_field_u64(&w, c, "seekers", false, &r->io.seekers) != 0 ||
+	    want_recorded(&w, c, "chunk_bytes", UINT64_MAX, &r->io.chunk_bytes,
+			  UNRECORDED_CHUNK, &r->unrecorded) != 0 ||
+	    want_recorded(&w, c, "seeks", UINT64_MAX, &r->io.seeks,
+			  UNRECORDED_SEEKS, &r->unrecorded) != 0 ||
+	    want_recorded(&w, c, "seekers", UINT64_MAX, &r->io.seekers,
+			  UNRECORDED_SEEKERS, &r->unrecorded) != 0 ||
 	    json_field_u64(&w, c, "perchar_mib", true, &r->perchar_mib) != 0 ||
 	    json_field_object(&w, c, "files", false, &f) != 0 ||
 	    json_field_u64(&wf, f, "count_k", false, &r->files.count_k) != 0 ||
 	    json_field_i64(&wf, f, "max_bytes", &r->files.max_bytes) != 0 ||
 	    json_field_i64(&wf, f, "min_bytes", &r->files.min_bytes) != 0 ||
 	    json_field_u64(&wf, f, "dirs", false, &r->files.dirs) != 0 ||
-	    json_field_u64(&wf, f, "chunk_bytes", false,
-			   &r->files.chunk_bytes) != 0 ||
-	    json_field_u32(&w, c, "concurrency", false, &r->concurrency) != 0 ||
+	    want_recorded(&wf, f, "chunk_bytes", UINT64_MAX,
+			  &r->files.chunk_bytes, UNRECORDED_FILE_CHUNK,
+			  &r->unrecorded) != 0 ||
+	    want_recorded(&w, c, "concurrency", UINT32_MAX, &conc,
+			  UNRECORDED_CONCURRENCY, &r->unrecorded) != 0 ||
 	    json_field_bool(&w, c, "direct", true, &r->mode.direct, &known) != 0 ||
 	    json_field_bool(&w, c, "sync_writes", true, &r->mode.sync_writes,
 			    &known) != 0 ||
@@ -222,6 +246,7 @@ static int read_config(const struct json_where *top,
 	    json_field_u32(&w, c, "random_time_s", true, &r->random_time_s) != 0)
 		return -1;
 	r->mode.char_io = char_io == 1 ? CHAR_IO_SYSCALL : CHAR_IO_STDIO;
+	r->concurrency = (uint32_t)conc;
 	return 0;
 }
 

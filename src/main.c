@@ -149,7 +149,7 @@ static int print_run(const struct config *cfg, const struct run_results *r)
 	FILE *csv = json_stdout ? stderr : stdout;
 
 	if (cfg->repeat < 0 && cfg->table) {
-		cfg->table->render(text, cfg->table, r, 1, &bonnie);
+		format_render(text, cfg->table, r, 1, &bonnie);
 		fmt_random_table(text, r);
 		fmt_footer(text, r);
 		if (out_check(text, text_err ? "stderr" : "stdout") != 0)
@@ -159,7 +159,7 @@ static int print_run(const struct config *cfg, const struct run_results *r)
 	if (out_check(stderr, "stderr") != 0)
 		return -1;
 	if (cfg->csv)
-		cfg->csv->render(csv, cfg->csv, r, 1, &bonnie);
+		format_render(csv, cfg->csv, r, 1, &bonnie);
 	return out_check(csv, json_stdout ? "stderr" : "stdout");
 }
 
@@ -236,7 +236,7 @@ static int write_json(const struct config *cfg, FILE *f,
 
 	if (begin_write(f, cfg->json_path) != 0)
 		return fail_output();
-	json->render(f, json, runs, n, &opts);
+	format_render(f, json, runs, n, &opts);
 	return end_write(f, cfg->json_path);
 }
 

@@ -59,7 +59,7 @@ static void synopsis(FILE *out, const char *lead)
 	snprintf(pad, sizeof(pad), "%*s", (int)strlen(lead), "");
 	options_usage_of(out, lead, "clyde", defs, n_options);
 	fputs(pad, out);
-	report_usage(out);
+	report_usage(out, (int)strlen(lead));
 	options_usage_of(out, pad, "clyde mark", mark, n_mark);
 }
 

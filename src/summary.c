@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * summary.c - min/median/max rows per machine name for `clyde report
- * --summary`: grouping in first-appearance order, the statistics of each
- * figure over the runs that measured it, and notes on what was left out.
+ * summary.c - min/median/max rows for `clyde report --summary`: the
+ * statistics of each figure over the runs of a group that measured it,
+ * and the notes on what each group pooled and what it left out.
  */
 #include "summary.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmt_internal.h"
+#include "phase_info.h"
+#include "report_groups.h"
 #include "utf8.h"
 #include "verdict.h"
 
@@ -32,38 +33,39 @@ void summary_stats(double *v, size_t n, double out[3])
 	out[STAT_MEDIAN] = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
 }
 
-static bool same_name(const struct run_results *a, const struct run_results *b)
-{
-	return strcmp(a->machine, b->machine) == 0;
-}
-
-/* Scratch space for one group: its members, and one figure's values. */
+/* One group being summarised: its runs, scratch for one figure's values. */
 struct group {
-	const struct run_results **member;
+	struct run_store *s;
+	const uint32_t *run;
 	size_t count;
+	const char *machine;
 	double *rate, *cpu, *lat;
 };
 
-/* One test of the three rows ROWS from the group's runs. */
-static void summarise_phase(const struct group *g, enum phase_id p,
-			    struct run_results rows[STAT_COUNT], FILE *notes)
+/* Test P of the three rows ROWS from the group's runs. */
+static int summarise_phase(const struct group *g, enum phase_id p,
+			   struct run_results rows[STAT_COUNT],
+			   struct report_facts *f)
 {
 	size_t values = 0, fast = 0, lats = 0;
 	double rate[3], cpu[3], lat[3];
 
 	for (size_t i = 0; i < g->count; i++) {
-		const struct phase_result *ph = &g->member[i]->phase[p];
+		struct phase_result ph;
 
-		if (ph->state == FIGURE_VALUE) {
-			g->rate[values] = ph->rate;
-			g->cpu[values++] = ph->cpu_pct;
+		run_store_phase(g->s, g->run[i], p, &ph);
+		if (ph.state == FIGURE_VALUE) {
+			g->rate[values] = ph.rate;
+			g->cpu[values++] = ph.cpu_pct;
 		}
-		fast += ph->state == FIGURE_TOO_FAST;
-		if (ph->state != FIGURE_NONE && ph->lat.max_ns != 0)
-			g->lat[lats++] = (double)ph->lat.max_ns;
+		fast += ph.state == FIGURE_TOO_FAST;
+		if (ph.state != FIGURE_NONE && ph.lat.max_ns != 0)
+			g->lat[lats++] = (double)ph.lat.max_ns;
 	}
-	if (values)
-		summary_stats(g->rate, values, rate), summary_stats(g->cpu, values, cpu);
+	if (values) {
+		summary_stats(g->rate, values, rate);
+		summary_stats(g->cpu, values, cpu);
+	}
 	if (lats)
 		summary_stats(g->lat, lats, lat);
 	for (int s = 0; s < STAT_COUNT; s++) {
@@ -79,147 +81,127 @@ static void summarise_phase(const struct group *g, enum phase_id p,
 		if (lats && out->state != FIGURE_NONE)
 			out->lat.max_ns = (uint64_t)(lat[s] + 0.5);
 	}
-	if (values && fast && notes)
-		fprintf(notes, "clyde: report: note: %s: %s was too fast to "
-			"measure (+++++) in %zu of %zu runs; its min/median/max "
-			"use the other %zu\n", g->member[0]->machine,
-			phase_table[p].name, fast, values + fast, values);
+	if (values && fast)
+		return report_facts_note(
+			f, "%s: %s was too fast to measure (+++++) in %zu of "
+			"%zu runs; its min, median and max use the other %zu",
+			g->machine, phase_table[p].name, fast, values + fast,
+			values);
+	return 0;
 }
 
-static bool same_sizes(const struct run_results *a, const struct run_results *b)
+/* "clyde 0.1.0, 2G, buffered I/O": the test attributes R was run with. */
+static void describe(const struct run_results *r, char *buf, size_t len)
 {
-	return (!fmt_has_io(a) || !fmt_has_io(b) ||
-		(a->io.size_mib == b->io.size_mib &&
-		 fmt_io_chunk(a) == fmt_io_chunk(b) &&
-		 fmt_concurrency(a) == fmt_concurrency(b))) &&
-	       (!fmt_has_files(a) || !fmt_has_files(b) ||
-		memcmp(&a->files, &b->files, sizeof(a->files)) == 0);
-}
+	buf[0] = '\0';
+	for (size_t a = 0; a < run_attr_count; a++) {
+		char value[RUN_ATTR_TEXT_MAX];
 
-/* The three rows of group GROUP (see group_of), written to ROWS. */
-static void summarise(const struct run_results *runs, size_t n,
-		      const size_t *group_of, size_t group, struct group *g,
-		      struct run_results rows[STAT_COUNT], FILE *notes)
-{
-	const struct run_results *first = NULL, *io = NULL, *files = NULL;
-	bool differ = false;
-
-	g->count = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (group_of[i] != group)
+		if (!run_attrs[a].test)
 			continue;
-		g->member[g->count++] = &runs[i];
-		if (!first)
-			first = &runs[i];
-		differ |= !same_sizes(first, &runs[i]);
-		if (!io && fmt_has_io(&runs[i]))
-			io = &runs[i];
-		if (!files && fmt_has_files(&runs[i]))
-			files = &runs[i];
+		run_attrs[a].read(r, value);
+		if (!value[0] ||
+		    (run_attrs[a].usual && strcmp(value, run_attrs[a].usual) == 0))
+			continue;
+		report_facts_join(buf, len, ", ", value);
 	}
+}
+
+/*
+ * The three rows of a group from a copy of its first run: no measurement
+ * of a single run comes along, nor the environment when the runs' differ.
+ */
+static void rows_from(const struct run_results *first, bool one_setup,
+		      struct run_results rows[STAT_COUNT])
+{
+	/* Cut the name so that " (median)" always fits, between characters. */
+	int keep = (int)utf8_cut_bytes(first->machine, strlen(first->machine),
+				       MACHINE_MAX - 1 - strlen(" (median)"));
+
 	for (int s = 0; s < STAT_COUNT; s++) {
 		struct run_results *r = &rows[s];
-		/* Cut the name so that " (median)" always fits, between characters. */
-		int keep = (int)utf8_cut_bytes(first->machine,
-					       strlen(first->machine),
-					       MACHINE_MAX - 1 -
-						       strlen(" (median)"));
 
 		*r = *first;
-		/* A summary is no run: nothing measured live comes along. */
 		r->seed[0] = '\0';
 		r->dir[0] = '\0';
+		r->verify = false;
+		r->random_time_s = 0;
 		r->n_random = 0;
-		memset(&r->env, 0, sizeof(r->env));
-		r->env.rotational = -1;
 		r->started[0] = '\0';
 		r->command_line[0] = '\0';
 		r->prov_known = false;
 		provenance_clear(&r->prov);
+		if (!one_setup) {
+			memset(&r->env, 0, sizeof(r->env));
+			r->env.rotational = -1;
+		}
 		snprintf(r->machine, sizeof(r->machine), "%.*s (%s)", keep,
 			 first->machine, stat_names[s]);
-		r->io = io ? io->io : (struct io_params){ 0 };
-		r->files = files ? files->files : (struct file_params){ 0 };
-		if (io)
-			r->concurrency = io->concurrency;
 	}
-	if (differ && notes)
-		fprintf(notes, "clyde: report: note: %s: the runs differ in test "
-			"size, chunk, copies or file tests; the summary rows "
-			"show the first run's\n", first->machine);
-	for (int p = 0; p < PHASE_COUNT; p++)
-		summarise_phase(g, (enum phase_id)p, rows, notes);
+}
+
+static int summarise(struct group *g, bool one_setup,
+		     struct run_results rows[STAT_COUNT],
+		     struct report_facts *f)
+{
+	char what[FACTS_NOTE_MAX / 2];
+	int rc;
+
+	rows_from(run_store_get(g->s, g->run[0]), one_setup, rows);
+	g->machine = run_store_name(g->s, run_store_name_id(g->s, g->run[0]));
+	describe(&rows[0], what, sizeof(what));
+	rc = report_facts_note(f, "%s: min, median and max of %zu runs (%s)",
+			       g->machine, g->count, what);
+	for (int p = 0; p < PHASE_COUNT && rc == 0; p++)
+		rc = summarise_phase(g, (enum phase_id)p, rows, f);
 	for (int s = 0; s < STAT_COUNT; s++)
 		verdict_compute(&rows[s]);
+	return rc;
 }
 
-/*
- * Number the machine names in first-appearance order: GROUP_OF[i] is run
- * i's, SIZE[g] how many runs group g has and LAST[g] its last run. Costs
- * n x groups name comparisons. Returns the number of groups.
- */
-static size_t number_groups(const struct run_results *runs, size_t n,
-			    size_t *group_of, size_t *size, size_t *last,
-			    size_t *leader)
+int summary_rows(struct run_store *s, struct report_facts *f,
+		 struct summary *out)
 {
-	size_t groups = 0;
+	struct report_groups g;
+	struct group grp = { .s = s };
+	size_t largest = 0, groups = 0;
+	int rc = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		size_t g = 0;
-
-		while (g < groups && !same_name(&runs[leader[g]], &runs[i]))
-			g++;
-		if (g == groups) {
-			leader[groups++] = i;
-			size[g] = 0;
-		}
-		group_of[i] = g;
-		size[g]++;
-		last[g] = i;
-	}
-	return groups;
-}
-
-int summary_add(const struct run_results *runs, size_t n,
-		struct run_results **out, size_t *out_n, FILE *notes)
-{
-	size_t *index = malloc((4 * n + 1) * sizeof(size_t));
-	size_t *group_of = index, *size = index + n, *last = index + 2 * n;
-	size_t groups, extra = 0, used = 0;
-	struct group g = { 0 };
-	struct run_results *all = NULL;
-
-	*out = NULL;
-	*out_n = 0;
-	if (!index)
+	memset(out, 0, sizeof(*out));
+	if (report_groups_build(s, false, &g) != 0)
 		return -1;
-	groups = number_groups(runs, n, group_of, size, last, index + 3 * n);
-	for (size_t k = 0; k < groups; k++)
-		extra += size[k] >= 2 ? STAT_COUNT : 0;
-	all = malloc((n + extra + 1) * sizeof(*all));
-	g.member = malloc((n + 1) * sizeof(*g.member));
-	g.rate = malloc((n + 1) * sizeof(double));
-	g.cpu = malloc((n + 1) * sizeof(double));
-	g.lat = malloc((n + 1) * sizeof(double));
-	if (!all || !g.member || !g.rate || !g.cpu || !g.lat) {
-		free(all);
-		all = NULL;
+	for (size_t k = 0; k < g.n; k++) {
+		groups += g.count[k] >= 2;
+		if (g.count[k] > largest)
+			largest = g.count[k];
 	}
-	for (size_t i = 0; all && i < n; i++) {
-		size_t k = group_of[i];
+	out->rows = malloc((STAT_COUNT * groups + 1) * sizeof(*out->rows));
+	grp.rate = malloc((largest + 1) * sizeof(double));
+	grp.cpu = malloc((largest + 1) * sizeof(double));
+	grp.lat = malloc((largest + 1) * sizeof(double));
+	if (!out->rows || !grp.rate || !grp.cpu || !grp.lat)
+		rc = -1;
+	for (size_t k = 0; k < g.n && rc == 0; k++) {
+		if (g.count[k] < 2)
+			continue;
+		grp.run = &g.run[g.start[k]];
+		grp.count = g.count[k];
+		rc = summarise(&grp, g.setups[k] == 1, &out->rows[out->n_rows], f);
+		out->n_rows += STAT_COUNT;
+	}
+	f->summary_groups = groups;
+	free(grp.rate);
+	free(grp.cpu);
+	free(grp.lat);
+	report_groups_free(&g);
+	if (rc != 0)
+		summary_free(out);
+	return rc;
+}
 
-		all[used++] = runs[i];
-		if (last[k] == i && size[k] >= 2) {
-			summarise(runs, n, group_of, k, &g, &all[used], notes);
-			used += STAT_COUNT;
-		}
-	}
-	free(index);
-	free(g.member);
-	free(g.rate);
-	free(g.cpu);
-	free(g.lat);
-	*out = all;
-	*out_n = all ? used : 0;
-	return all ? 0 : -1;
+void summary_free(struct summary *sm)
+{
+	free(sm->rows);
+	sm->rows = NULL;
+	sm->n_rows = 0;
 }

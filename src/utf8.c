@@ -89,6 +89,22 @@ size_t utf8_cut_cols(const char *text, size_t cols)
 	return i;
 }
 
+size_t utf8_line_bytes(const char *text, size_t cols, const char **next)
+{
+	size_t fit = utf8_cut_cols(text, cols > 0 ? cols : 1), end = fit;
+
+	if (text[fit] == '\0') {
+		*next = text + fit;
+		return fit;
+	}
+	while (end > 0 && text[end] != ' ')
+		end--;
+	if (end == 0)
+		end = fit;
+	*next = text + end + (text[end] == ' ');
+	return end;
+}
+
 unsigned long utf8_code_point(const unsigned char *s, size_t n)
 {
 	static const unsigned char lead_bits[] = { 0, 0x7F, 0x1F, 0x0F, 0x07 };

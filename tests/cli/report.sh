@@ -71,10 +71,12 @@ for fmt in $FORMATS; do
 	done
 done
 report "mixed text" --format text-1.03 "$T/mixed.csv"
-check "text-1.03: long name not cut" grep -q '^Laptop AHCI DL X25-M v1.4 TRIMed  *256M 521841  63 +++++ +++' "$T/out"
+check "text-1.03: long name not cut, program and version beside it" grep -q '^Laptop AHCI DL X25-M v1.4 TRIMed \[clyde 0\.1\.0\]  *256M 521841  63 +++++ +++' "$T/out"
+check "text-1.03: each row says which program" grep -q '^ism\.comme\.ca \[bonnie++ 1\.96, per-char via syscalls\]  *2G ' "$T/out"
+check "text-1.03: how many runs" grep -qx '9 runs\.' "$T/out"
 check "text-1.03: +++++ stays +++++" grep -q '^ubuntu .*+++++ +++  3121  78$' "$T/out"
 report "mixed 1.96" --format text-1.96 "$T/mixed.csv"
-check "text-1.96: 1.96's own row" grep -q '^ism.comme.ca  *2G           75460  10 81179  11           3460452  94 236.8   6$' "$T/out"
+check "text-1.96: 1.96's own row" grep -q '^ism.comme.ca \[[^]]*\]  *2G           75460  10 81179  11           3460452  94 236.8   6$' "$T/out"
 report "mixed csv" --format csv-1.98 "$T/mixed.csv"
 check "csv-1.98: a line per run" [ "$(grep -c '^1\.98,' "$T/out")" -eq 9 ]
 check "csv-1.98: 50 fields each" [ "$(awk -F, 'NF != 50' "$T/out" | wc -l)" -eq 0 ]
@@ -132,20 +134,43 @@ else
 	done
 fi
 
-# --summary: min/median/max rows for each name with several runs.
+# --summary: min/median/max rows for each group of runs with the same name
+# and test parameters: the fixtures (all "fixturebox", most with other
+# parameters) read twice make groups of two runs or more.
 grep '^1\.98,' "$T/all.csv" >"$T/one.csv"
+lines=$(grep -c '' "$T/one.csv")
 report "summary" --summary --format text-2.00 "$T/one.csv" "$T/one.csv"
 check "summary: exit 0" [ $st -eq 0 ]
+groups=$(sed -n "s/^$((2 * lines)) runs, with min, median and max rows for \([0-9]*\) groups of them; every run: bonnie++ 2\.00a, per-char via syscalls\.\$/\1/p" "$T/out")
+check "summary: says how many runs and groups" [ -n "$groups" ]
+check "summary: several groups, not one for the name" [ "${groups:-0}" -gt 2 ]
 for s in min median max; do
-	check "summary: fixturebox ($s) rows" [ "$(grep -c "^fixturebox ($s)" "$T/out")" -eq 2 ]
+	check "summary: fixturebox ($s) rows" [ "$(grep -c "^fixturebox ($s)" "$T/out")" -ge "${groups:-1}" ]
 done
-check "summary: notes the +++++ runs left out" grep -q '^clyde: report: note: fixturebox: block output was too fast to measure (+++++) in [0-9]* of [0-9]* runs' "$T/err"
+check "summary: says what each group pooled" grep -q '^Note: fixturebox: min, median and max of 2 runs (bonnie++ 2.00a, 512M, ' "$T/out"
+check "summary: a group of the two fixtures alike" grep -q '^Note: fixturebox: min, median and max of [46] runs' "$T/out"
 for fmt in $FORMATS; do
 	report "summary $fmt" --summary --format "$fmt" "$T/one.csv" "$T/one.csv"
 	checks "summary $fmt: exit 0 with the median row" '[ $st -eq 0 ] && has_out "fixturebox (median)"'
 done
+report "summary csv" --summary --format csv-1.98 "$T/one.csv" "$T/one.csv"
+check "summary csv-1.98: the notes on stderr" grep -q '^clyde: report: note: fixturebox: min, median and max of 2 runs' "$T/err"
+check "summary csv-1.98: runs, then 3 rows a group" [ "$(grep -c '' "$T/out")" -eq $((2 * lines + 3 * groups)) ]
 report "no summary" --summary "$T/mixed.csv"
 check "summary: single runs get no rows" sh -c "! grep -q '(median)' '$T/out'"
+# Like with like: the same name, other copies, program or size are not pooled.
+{
+	echo '1.98,clyde-0.1.0,box,1,1,1G,,8192,5,,,100000,10,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,'
+	echo '1.98,clyde-0.1.0,box,1,2,1G,,8192,5,,,110000,11,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,'
+	echo '1.98,clyde-0.1.0,box,2,3,1G,,8192,5,,,900000,90,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,'
+	echo '1.98,2.00a,box,1,4,1G,,8192,5,,,500000,50,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,'
+	echo '1.98,clyde-0.1.0,box,1,5,2G,,8192,5,,,700000,70,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,'
+} >"$T/like.csv"
+report "like with like" --summary --format text-1.03 "$T/like.csv"
+check "like with like: one group of the two alike runs" [ "$(grep -c '^box .*(median)\|^box (median)' "$T/out")" -eq 1 ]
+check "like with like: its median is theirs alone" grep -q '^box (median) \[clyde 0\.1\.0\]  *1G           105000  10 ' "$T/out"
+check "like with like: 5 runs counted as 5" grep -q '^5 runs, with min, median and max rows for 1 group of them' "$T/out"
+check "like with like: what differs between the box runs" grep -q '^Note: box: its 5 runs differ in program (clyde 0.1.0; bonnie++ 2.00a), size (1G; 2G), chunk (8 KiB chunks; not recorded), copies (1 copy; 2 copies), per-char method (not recorded; per-char via syscalls)\.$' "$T/out"
 
 # Bad lines: each named with its line number; the good lines still shown.
 good=$(grep '^1\.98,' "$T/all.csv" | head -1)
@@ -184,17 +209,34 @@ report "unknown format" --format x "$T/one.csv"
 check "unknown format message" has_err "clyde: report: unknown format 'x'"
 report "help" --help
 checks "--help: exit 0, lists every format" '[ $st -eq 0 ] && has_out text-1.96 && has_out csv-1.98 && has_out --summary'
-check "clyde --help shows report" sh -c "$CLYDE --help | grep -q '^       clyde report \[--format fmt\] \[--summary\] \[file ...\]$'"
+check "clyde --help shows report" sh -c "$CLYDE --help | grep -q '^       clyde report \\[--format fmt\\] \\[--summary | --compare \\[--baseline name\\]\\]$'"
+check "clyde --help: report's file operands under its options" sh -c "$CLYDE --help | grep -q '^                    \\[file \\.\\.\\.\\]$'"
 
-# Binary junk, a 100 KB line, no runs at all.
+# Binary data: refused at its first tell-tale byte with one line, never
+# read to the end (/dev/zero has no end); text with a bad byte on a later
+# line is a bad line like any other.
 printf '\001\002\377\376junk\000more\n\000\000\n%s\n\377\nname\000,x\n' "$good" >"$T/junk.csv"
 report "junk" "$T/junk.csv"
 check "binary junk: exit 1" [ $st -eq 1 ]
-check "binary junk: line 1, first bad byte" has_err "clyde: $T/junk.csv:1: control character 0x01 at byte 1"
-check "binary junk: line 2 (NUL)" has_err "clyde: $T/junk.csv:2: binary byte 0x00 at byte 1"
-check "binary junk: line 4" grep -q "^clyde: $T/junk.csv:4: binary byte 0xff at byte 1" "$T/err"
-check "binary junk: NUL after text, line 5" has_err "clyde: $T/junk.csv:5: binary byte 0x00 at byte 5"
-check "binary junk: good line 3 shown" has_out "fixturebox"
+check "binary junk: one line" [ "$(wc -l <"$T/err")" -eq 1 ]
+check "binary junk: the first bad byte" has_err "clyde: $T/junk.csv:1: binary data (byte 0x01 at byte 1), not CSV or JSON; $T/junk.csv is not read further"
+timeout 10 $CLYDE report /dev/zero >"$T/out" 2>"$T/err"
+st=$?
+check "/dev/zero: refused at once, exit 1" [ $st -eq 1 ]
+check "/dev/zero: one line" has_err "clyde: /dev/zero:1: binary data (byte 0x00 at byte 1), not CSV or JSON; /dev/zero is not read further"
+check "/dev/zero: nothing on stdout" [ ! -s "$T/out" ]
+timeout 10 $CLYDE report /dev/urandom "$T/one.csv" >"$T/out" 2>"$T/err"
+st=$?
+checks "/dev/urandom: refused in one line, the next file still read" \
+	'[ $st -eq 1 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q "^clyde: /dev/urandom:[0-9]*: binary data" "$T/err" && has_out fixturebox'
+head -c 1000000 /dev/zero | cat - >"$T/zeros"
+timeout 10 $CLYDE report <"$T/zeros" >"$T/out" 2>"$T/err"
+check "zeros on stdin: one line" has_err "clyde: stdin:1: binary data (byte 0x00 at byte 1), not CSV or JSON; stdin is not read further"
+{ echo "$good"; printf '\377\n'; echo "$good" | sed 's/fixturebox/second/'; printf 'x\000y\n'; echo "$good"; } >"$T/late.csv"
+report "late junk" "$T/late.csv"
+check "bad byte on a later line: that line only" has_err "clyde: $T/late.csv:2: binary byte 0xff at byte 1"
+check "a NUL on a later line: the rest is not read" has_err "clyde: $T/late.csv:4: binary data (byte 0x00 at byte 2), not CSV or JSON; $T/late.csv is not read further"
+checks "late junk: the lines before are shown" '[ $st -eq 1 ] && has_out fixturebox && has_out second && [ "$(wc -l <"$T/err")" -eq 2 ]'
 head -c 102400 /dev/zero | tr '\0' 'x' >"$T/long.csv"
 printf '\n%s\n' "$good" >>"$T/long.csv"
 report "long line" "$T/long.csv"

@@ -15,7 +15,6 @@
 #include "format.h"
 #include "markup_check.h"
 #include "report.h"
-#include "summary.h"
 
 #define MAX_RUNS 24
 
@@ -79,21 +78,29 @@ static void check_csv(const char *text, size_t n, const char *name)
 	free(copy);
 }
 
-/* Render RUNS in the format table's row F, as clyde report does. */
+/* Render RUNS as `clyde report --format F [--summary]` does. */
 static char *render(const struct format_info *f, const struct run_results *runs,
-		    size_t n, bool as_array)
+		    size_t n, bool as_array, bool summary)
 {
 	const struct render_opts opts = { .wide_names = true,
 					  .json_array = as_array };
+	struct report_options o = { .format = f, .summary = summary };
+	struct run_source src;
 	char *text = NULL;
-	size_t len = 0;
-	FILE *out = open_memstream(&text, &len);
+	size_t len = 0, got = 0;
+	FILE *out = open_memstream(&text, &len), *notes = fopen("/dev/null", "w");
 
-	if (!out)
+	if (!out || !notes)
 		abort();
-	f->render(out, f, runs, n, &opts);
+	run_source_array(&src, runs, n);
+	if (as_array || f->kind != FORMAT_JSON)
+		FUZZ_CHECK(report_render(out, notes, &o, &src, &got) == 0 &&
+				   got == n, "report_render failed");
+	else
+		format_render(out, f, runs, n, &opts);
 	if (fclose(out) != 0)
 		abort();
+	fclose(notes);
 	FUZZ_CHECK(strlen(text) == len, "a NUL byte in the output");
 	FUZZ_CHECK(fuzz_utf8_ok(text, len), "%s: output is not UTF-8",
 		   f->report_name);
@@ -111,9 +118,12 @@ static void check_tables(const struct run_results *runs, size_t n)
 
 	if (!out)
 		abort();
+	struct run_source src;
+
+	run_source_array(&src, runs, n);
 	for (size_t f = 0; f < format_count; f++)
 		if (format_table[f].kind == FORMAT_TABLE)
-			fmt_table(out, format_table[f].layout, runs, n, false);
+			fmt_table(out, format_table[f].layout, &src, false, NULL);
 	for (size_t i = 0; i < n; i++)
 		fmt_footer(out, &runs[i]);
 	if (fclose(out) != 0)
@@ -122,16 +132,57 @@ static void check_tables(const struct run_results *runs, size_t n)
 	free(text);
 }
 
-static void check_all(const struct run_results *runs, size_t n, bool as_array)
+/*
+ * `clyde report --compare` in every format that shows it: it renders, or
+ * says why not (one group); well-formed, UTF-8, ending with a newline.
+ */
+static void check_compare(const struct run_results *runs, size_t n)
+{
+	for (size_t i = 0; i < format_count; i++) {
+		const struct format_info *f = &format_table[i];
+		struct report_options o = { .format = f, .compare = true };
+		struct run_source src;
+		char *text = NULL, why[160] = "";
+		size_t len = 0, got = 0;
+		FILE *out, *notes;
+		int rc;
+
+		if (!f->compare)
+			continue;
+		out = open_memstream(&text, &len);
+		notes = fopen("/dev/null", "w");
+		if (!out || !notes)
+			abort();
+		run_source_array(&src, runs, n);
+		rc = report_render(out, notes, &o, &src, &got);
+		if (fclose(out) != 0)
+			abort();
+		fclose(notes);
+		FUZZ_CHECK((rc == 0 && len > 0 && text[len - 1] == '\n') ||
+				   (rc == -2 && len == 0),
+			   "%s --compare: %d, %zu bytes", f->report_name, rc, len);
+		FUZZ_CHECK(strlen(text) == len && fuzz_utf8_ok(text, len),
+			   "%s --compare: output is not UTF-8", f->report_name);
+		if (f->kind == FORMAT_PAGE && f->report_name[0] != 'm')
+			FUZZ_CHECK(markup_well_formed(text, f->report_name[0] == 'h',
+						      why, sizeof(why)),
+				   "%s --compare: %s", f->report_name, why);
+		free(text);
+	}
+}
+
+static void check_all(const struct run_results *runs, size_t n, bool as_array,
+		      bool summary)
 {
 	char why[160];
 
 	check_tables(runs, n);
+	check_compare(runs, n);
 
 	for (size_t i = 0; i < format_count; i++) {
 		const struct format_info *f = &format_table[i];
 		const char *name = f->report_name;
-		char *text = render(f, runs, n, as_array);
+		char *text = render(f, runs, n, as_array, summary);
 
 		why[0] = '\0';
 		if (strcmp(name, "html") == 0 || strcmp(name, "svg") == 0)
@@ -140,7 +191,7 @@ static void check_all(const struct run_results *runs, size_t n, bool as_array)
 				   "%s: %s", name, why);
 		else if (strcmp(name, "markdown") == 0)
 			check_markdown(text);
-		else if (f->kind == FORMAT_CSV)
+		else if (f->kind == FORMAT_CSV && !summary)
 			check_csv(text, n, name);
 		else if (f->kind == FORMAT_JSON)
 			FUZZ_CHECK(json_valid(text, why, sizeof(why)),
@@ -160,8 +211,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct run_results runs[MAX_RUNS];
-	struct run_results *shown = runs;
-	size_t n = 0, n_shown;
+	size_t n = 0;
 	char *text, *save = NULL;
 	bool summary, as_array;
 
@@ -180,18 +230,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(text);
 	if (n == 0)
 		return 0;
-	n_shown = n;
-	if (summary) {
-		FILE *notes = fopen("/dev/null", "w");
-
-		FUZZ_CHECK(summary_add(runs, n, &shown, &n_shown, notes) == 0,
-			   "summary_add failed");
-		if (notes)
-			fclose(notes);
-		FUZZ_CHECK(n_shown >= n, "summary lost runs");
-	}
-	check_all(shown, n_shown, as_array);
-	if (shown != runs)
-		free(shown);
+	check_all(runs, n, as_array, summary);
 	return 0;
 }

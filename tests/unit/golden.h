@@ -155,7 +155,7 @@ static inline char *golden_render(const char *name, const struct run_results *ru
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
 
-	f->render(mem, f, runs, n, opts);
+	format_render(mem, f, runs, n, opts);
 	fclose(mem);
 	return text;
 }

@@ -42,7 +42,7 @@ static char *table(const char *name, const struct run_results *runs, size_t n,
 	FILE *mem = open_memstream(&text, &len);
 
 	if (n > 0)
-		f->render(mem, f, runs, n, &opts);
+		format_render(mem, f, runs, n, &opts);
 	fclose(mem);
 	return text;
 }

@@ -10,11 +10,13 @@
 
 #include "check.h"
 #include "golden.h"
+#include "markup.h"
 #include "csv.h"
 #include "fmt.h"
 #include "fmt_present.h"
 #include "format.h"
 #include "report.h"
+#include "run_store.h"
 #include "summary.h"
 
 #define FIXTURES "tests/golden/fixtures"
@@ -35,95 +37,39 @@ static const char *ext_of(const char *name, char *buf, size_t len)
 	return buf;
 }
 
-/* RUNS as `clyde report --format NAME` prints them. */
+/* RUNS as `clyde report --format NAME [--summary]` prints them. */
+static char *render_report(const char *name, const struct run_results *runs,
+			   size_t n, bool summary)
+{
+	struct report_options o = { .format = format_by_report_name(name),
+				    .summary = summary };
+	struct run_source src;
+	char *text = NULL, *notes = NULL;
+	size_t len = 0, notes_len = 0, got;
+	FILE *mem = open_memstream(&text, &len);
+	FILE *nmem = open_memstream(&notes, &notes_len);
+
+	run_source_array(&src, runs, n);
+	CHECK("report_render", report_render(mem, nmem, &o, &src, &got) == 0 &&
+				       got == n);
+	fclose(mem);
+	fclose(nmem);
+	free(notes);
+	return text;
+}
+
 static char *render(const char *name, const struct run_results *runs, size_t n)
 {
-	static const struct render_opts opts = { .wide_names = true,
-						 .json_array = true };
-
-	return golden_render(name, runs, n, &opts);
+	return render_report(name, runs, n, false);
 }
-
-static bool bad(char *why, size_t len, const char *fmt, const char *what,
-		size_t at)
-{
-	snprintf(why, len, fmt, what, at);
-	return false;
-}
-
-/*
- * Well-formed markup: every element closed in order (HTML's void elements
- * excepted), every '&' an entity, no '<' or '>' outside tags.
- */
-static bool well_formed(const char *text, bool html, char *why, size_t len)
-{
-	static const char *const voids[] = { "meta", "br", "link", "img", "hr" };
-	char stack[64][16];
-	size_t depth = 0;
-
-	for (const char *p = text; *p; p++) {
-		if (*p == '&') {
-			size_t k = strspn(p + 1, "abcdefghijklmnopqrstuvwxyz#0123456789");
-
-			if (k == 0 || p[1 + k] != ';')
-				return bad(why, len, "%sbare & at %zu", "", (size_t)(p - text));
-			continue;
-		}
-		if (*p == '>')
-			return bad(why, len, "%sstray > at %zu", "", (size_t)(p - text));
-		if (*p != '<')
-			continue;
-		const char *end = strchr(p, '>');
-		bool closing = p[1] == '/';
-		char name[16];
-		size_t nlen = strcspn(p + 1 + closing, " \t\n/>");
-		bool is_void = false;
-
-		if (!end || memchr(p + 1, '<', (size_t)(end - p - 1)))
-			return bad(why, len, "%sbroken tag at %zu", "", (size_t)(p - text));
-		if (p[1] == '!' || p[1] == '?') {
-			p = end;
-			continue;
-		}
-		snprintf(name, sizeof(name), "%.*s", (int)nlen, p + 1 + closing);
-		for (size_t v = 0; html && v < sizeof(voids) / sizeof(voids[0]); v++)
-			is_void |= strcmp(name, voids[v]) == 0;
-		if (closing) {
-			if (depth == 0 || strcmp(stack[depth - 1], name) != 0)
-				return bad(why, len, "</%s> closes element %zu", name, depth);
-			depth--;
-		} else if (end[-1] != '/' && !is_void) {
-			if (depth == 64)
-				return bad(why, len, "%stoo deep at %zu", "", (size_t)(p - text));
-			strcpy(stack[depth++], name);
-		}
-		p = end;
-	}
-	if (depth != 0)
-		return bad(why, len, "<%s> never closed (%zu open)", stack[depth - 1], depth);
-	return true;
-}
-
-static void check_markup(const char *name, const char *format, const char *text)
-{
-	char why[128] = "", label[160];
-	bool html = strcmp(format, "html") == 0;
-
-	if (!html && strcmp(format, "svg") != 0)
-		return;
-	snprintf(label, sizeof(label), "%s well-formed", name);
-	if (!well_formed(text, html, why, sizeof(why)))
-		printf("# %s: %s\n", label, why);
-	CHECK(label, well_formed(text, html, why, sizeof(why)));
-}
-
 /* Every format of RUNS against tests/golden/report/SET.EXT. */
-static void check_set(const char *set, const struct run_results *runs, size_t n)
+static void check_set(const char *set, const struct run_results *runs, size_t n,
+		      bool summary)
 {
 	for (size_t f = 0; f < format_count; f++) {
 		const char *name = format_table[f].report_name;
 		char label[128], path[256], ext[32];
-		char *got = render(name, runs, n);
+		char *got = render_report(name, runs, n, summary);
 
 		snprintf(label, sizeof(label), "report %s %s", set, name);
 		snprintf(path, sizeof(path), GOLDEN "/%s.%s", set,
@@ -271,15 +217,36 @@ static const struct run_results *find(const struct run_results *runs, size_t n,
 	return NULL;
 }
 
+/* The summary rows of RUNS[0..n), through the store as report makes them. */
+static void summary_of(const struct run_results *runs, size_t n,
+		       struct summary *sm, struct report_facts *f)
+{
+	struct run_store *s = run_store_new();
+
+	for (size_t i = 0; i < n; i++)
+		CHECK("store add", run_store_add(s, &runs[i]) == 0);
+	memset(f, 0, sizeof(*f));
+	CHECK("summary_rows", summary_rows(s, f, sm) == 0);
+	run_store_free(s);
+}
+
+static bool has_note(const struct report_facts *f, const char *text)
+{
+	for (size_t i = 0; i < f->n_notes; i++)
+		if (strcmp(f->notes[i], text) == 0)
+			return true;
+	for (size_t i = 0; i < f->n_notes; i++)
+		printf("# note: %s\n", f->notes[i]);
+	return false;
+}
+
 static void test_summary(void)
 {
 	static struct run_results in[MAX_RUNS];
-	struct run_results *out;
+	struct summary sm;
+	struct report_facts f;
 	const struct run_results *r;
-	size_t n = summary_runs(in), n_out;
-	char *notes = NULL;
-	size_t notes_len = 0;
-	FILE *mem = open_memstream(&notes, &notes_len);
+	size_t n = summary_runs(in);
 	double v[4] = { 4, 1, 3, 2 }, odd[3] = { 5, 9, 1 }, s[3];
 
 	summary_stats(v, 4, s);
@@ -290,13 +257,12 @@ static void test_summary(void)
 	summary_stats(odd, 1, s);
 	CHECK("stats of one value", s[0] == 1 && s[1] == 1 && s[2] == 1);
 
-	CHECK("summary_add", summary_add(in, n, &out, &n_out, mem) == 0);
-	fclose(mem);
-	CHECK_U64("summary adds 3 rows for each of 2 names", n_out, n + 6);
-	CHECK_STR("ssd rows follow ssd's last run", out[7].machine, "ssd (min)");
-	CHECK_STR("hdd rows after hdd's last run", out[12].machine, "hdd (min)");
-	CHECK_STR("a single run gets no rows", out[n_out - 1].machine, "nvme");
-	r = find(out, n_out, "ssd (median)");
+	summary_of(in, n, &sm, &f);
+	CHECK_U64("summary: 3 rows for each of 2 groups", sm.n_rows, 6);
+	CHECK_U64("summary: 2 groups", f.summary_groups, 2);
+	CHECK_STR("ssd rows first (its first run came first)", sm.rows[0].machine, "ssd (min)");
+	CHECK_STR("then hdd", sm.rows[3].machine, "hdd (min)");
+	r = find(sm.rows, sm.n_rows, "ssd (median)");
 	CHECK("ssd median block write", r && r->phase[PHASE_WRITE].rate == 410000);
 	CHECK("ssd median cpu on its own", r && r->phase[PHASE_WRITE].cpu_pct == 42);
 	CHECK("ssd median latency", r && r->phase[PHASE_WRITE].lat.max_ns == 920000);
@@ -307,28 +273,29 @@ static void test_summary(void)
 	CHECK("latency of +++++ runs still summarised",
 	      r && r->phase[PHASE_SEEKS].lat.max_ns == 3800000);
 	CHECK("not run stays blank", r && r->phase[PHASE_PUTC].state == FIGURE_NONE);
-	r = find(out, n_out, "ssd (min)");
+	r = find(sm.rows, sm.n_rows, "ssd (min)");
 	CHECK("ssd min", r && r->phase[PHASE_WRITE].rate == 398000 &&
 				 r->phase[PHASE_WRITE].cpu_pct == 40 &&
 				 r->phase[PHASE_READ].rate == 1230000 &&
 				 r->seed[0] == '\0');
-	r = find(out, n_out, "hdd (median)");
+	r = find(sm.rows, sm.n_rows, "hdd (median)");
 	CHECK("hdd even count: mean of the middle two",
 	      r && r->phase[PHASE_WRITE].rate == 165000);
 	CHECK("hdd file tests summarised", r && r->files.count_k == 1 &&
 						   r->phase[PHASE_SEQ_CREATE].state == FIGURE_VALUE);
-	r = find(out, n_out, "hdd (max)");
+	r = find(sm.rows, sm.n_rows, "hdd (max)");
 	CHECK("hdd max", r && r->phase[PHASE_WRITE].rate == 180000 &&
 				 r->phase[PHASE_WRITE].lat.max_ns == 260000000);
+	CHECK("a note says what each group pooled",
+	      has_note(&f, "ssd: min, median and max of 5 runs (clyde " GOLDEN_RUN_VERSION ", 4G, no file tests)"));
 	CHECK("note names the +++++ runs left out",
-	      notes && strstr(notes, "clyde: report: note: ssd: block input was "
-				     "too fast to measure (+++++) in 2 of 5 runs; its "
-				     "min/median/max use the other 3\n"));
-	CHECK("no note for a test +++++ in every run",
-	      notes && !strstr(notes, "seeks was too fast"));
-	check_set("summary", out, n_out);
-	free(notes);
-	free(out);
+	      has_note(&f, "ssd: block input was too fast to measure (+++++) in 2 of 5 "
+			   "runs; its min, median and max use the other 3"));
+	for (size_t i = 0; i < f.n_notes; i++)
+		CHECK("no note for a test +++++ in every run", !strstr(f.notes[i], "seeks was too fast"));
+	summary_free(&sm);
+	report_facts_free(&f);
+	check_set("summary", in, n, true);
 }
 
 /* bonnie++ 1.96's own rows, from the public ako line. */
@@ -347,6 +314,64 @@ static void test_text_196(void)
 	CHECK("text-1.96 reproduces 1.96's latency row",
 	      strstr(t, "\nLatency                        5549ms     228ms             43102us     430ms\n"));
 	CHECK("text-1.96 header", strncmp(t, "Version  1.96       ------Sequential Output", 43) == 0);
+	free(t);
+}
+
+/* One line through report --format NAME; the text (free it). */
+static char *convert(const char *line, const char *name)
+{
+	struct run_results r;
+	struct parse_error err;
+
+	if (csv_parse_line(line, &r, &err) != 1) {
+		printf("# %s: %s\n", line, err.msg);
+		return strdup("");
+	}
+	return render(name, &r, 1);
+}
+
+/* Issue 13: what a layout does not record stays empty, and the size keeps its text. */
+static void test_unrecorded(void)
+{
+	static const char l103[] = "box,8192M,25694,86,34366,20,12165,5,14105,61,26306,4,84.4,0,16,1083,82,+++++,+++,28930,83,1258,91,+++++,+++,3121,78";
+	static const char l196[] = "1.96,1.96,ism,1,1307255609,2G,,,,75460,10,81179,11,,,3460452,94,236.8,6,,,,,,,,,,,,,,,,,,,1366ms,1345ms,,56us,569ms,,,,,,";
+	static const char l198[] = "1.98,2.00a,h,1,7,64M,,100,3,,,1000,1,2000,2,,,3000,3,100.0,1,,,,,,,,,,,,,,,,,,,1us,2us,,3us,4us,,,,,,";
+	char *t;
+
+	t = convert(l103, "text-1.03");
+	CHECK("1.03 size text 8192M stays in text", strstr(t, "\nbox           8192M 25694  86 "));
+	free(t);
+	t = convert(l103, "csv-1.03");
+	CHECK("1.03 line round trips with 8192M", strncmp(t, l103, strlen(l103)) == 0);
+	free(t);
+	t = convert(l103, "csv-1.98");
+	CHECK_STR("1.03 as 1.98: no concurrency, seek count or seekers invented",
+		  t, "1.98,1.03,box,,,8192M,,,,25694,86,34366,20,12165,5,14105,61,26306,4,84.4,0,16,,,,,1083,82,+++++,+++,28930,83,1258,91,+++++,+++,3121,78,,,,,,,,,,,,\n");
+	free(t);
+	t = convert(l196, "csv-1.98");
+	CHECK_STR("1.96 as 1.98: seek count and seekers stay empty", t,
+		  "1.98,1.96,ism,1,1307255609,2G,,,,,,75460,10,81179,11,,,3460452,94,236.8,6,,,,,,,,,,,,,,,,,,,1366ms,1345ms,,56us,569ms,,,,,,\n");
+	{
+		char *again = convert(t, "csv-1.96");
+
+		CHECK_STR("... and back to 1.96 unchanged", again, "1.96,1.96,ism,1,1307255609,2G,,,,75460,10,81179,11,,,3460452,94,236.8,6,,,,,,,,,,,,,,,,,,,1366ms,1345ms,,56us,569ms,,,,,,\n");
+		free(again);
+	}
+	free(t);
+	t = convert(l196, "json");
+	CHECK("1.96 in JSON: seeks and seekers null", strstr(t, "\"seeks\": null, \"seekers\": null"));
+	CHECK("1.96 in JSON: chunk recorded (empty = 8192)", strstr(t, "\"chunk_bytes\": 8192"));
+	free(t);
+	t = convert(l103, "json");
+	CHECK("1.03 in JSON: concurrency null", strstr(t, "\"concurrency\": null"));
+	free(t);
+	t = convert(l198, "json");
+	CHECK("bonnie++ 1.98 in JSON: chunk null (never written), seeks kept",
+	      strstr(t, "\"chunk_bytes\": null, \"seeks\": 100, \"seekers\": 3"));
+	CHECK("file chunk null", strstr(t, "\"dirs\": 1, \"chunk_bytes\": null}"));
+	free(t);
+	t = convert(l198, "csv-1.98");
+	CHECK("bonnie++ 1.98 round trip", strncmp(t, l198, strlen(l198)) == 0);
 	free(t);
 }
 
@@ -425,11 +450,12 @@ int main(void)
 	CHECK("markup check catches a bare &", !well_formed("<a>x & y</a>", false, why, sizeof(why)));
 	CHECK("markup check knows void elements", well_formed("<p><br><meta x=\"1\"></p>", true, why, sizeof(why)));
 	CHECK("fixture lines found", n >= 12);
-	check_set("fixtures", runs, n);
+	check_set("fixtures", runs, n, false);
 	n = hand_runs(runs);
-	check_set("hand", runs, n);
+	check_set("hand", runs, n, false);
 	test_summary();
 	test_text_196();
+	test_unrecorded();
 	test_pieces();
 	return check_done();
 }
