@@ -26,6 +26,11 @@ restore_sysctls() {
 trap cleanup_all EXIT
 trap 'cleanup_all; exit 1' INT TERM
 mkdir "$T/d"
+# The checks before "Refused engines" need io_uring and AIO as the machine
+# has them: a shared hold on the lock under which any test (this one in
+# another worktree too) flips the sysctls keeps them from changing meanwhile.
+exec 8>/tmp/clyde-global.lock
+flock -s 8
 # said_once PATTERN: stderr has one "clyde:" line, and it matches PATTERN
 # (said_once_x: it is exactly the line).
 said_once() {
@@ -202,6 +207,7 @@ refused() {
 		"all(t['engine'] == '$want' for t in j['random_io'])"
 	check "$name: directory left empty" empty_dir "$T/d"
 }
+flock -u 8 # the shared hold would block the exclusive one below
 exec 9>/tmp/clyde-global.lock
 flock 9
 UD0=$(cat /proc/sys/kernel/io_uring_disabled)
