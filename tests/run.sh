@@ -20,9 +20,12 @@ trap 'rm -f "$log"' EXIT
 run_one() {
 	name=$1
 	shift
+	start=$(date +%s)
 	"$@" >"$log" 2>&1
 	status=$?
 	cat "$log"
+	# How long each took, to keep make test under its 10 minutes.
+	echo "# $name: $(($(date +%s) - start)) s"
 	p=$(grep -c '^ok ' "$log")
 	f=$(grep -c '^FAIL ' "$log")
 	s=$(grep -c '^skip ' "$log")
