@@ -24,6 +24,8 @@ import subprocess
 import sys
 import time
 
+import engines
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 MIB = 1024 * 1024
@@ -148,6 +150,12 @@ class Bench:
     def user(self):
         return ["-u", "root"] if self.root else []
 
+    def run(self, cmd):
+        return run(cmd, self.work)
+
+    def start(self, cmd, gated=False):
+        return Proc(cmd, self.work, gated)
+
     def note(self, label, cmd):
         self.commands.setdefault(label, cmd)
 
@@ -225,14 +233,13 @@ def measured(phase, key):
     return phase[key] if phase["state"] in ("ok", "too_fast") else None
 
 
-DIRECT_JOBS = ["write", "rewrite", "read", "seeks", "randread8k",
-               "randread1", "randread32", "randwrite1", "randwrite32"]
-# clyde -D's tests in order, and the fio jobs that do the same I/O.
-DIRECT_STEPS = [["write"], ["rewrite"], ["read"], ["seeks", "randread8k"],
-                ["randread1"], ["randread32"], ["randwrite1"], ["randwrite32"]]
+DIRECT_JOBS = ["write", "rewrite", "read", "seeks", "randread8k"]
+# clyde -D's tests in order, and the fio jobs that do the same I/O (the
+# random-I/O tests are compared in engines.py).
+DIRECT_STEPS = [["write"], ["rewrite"], ["read"], ["seeks", "randread8k"]]
 
 
-def fio_direct_jobs(files, size_mib, seeks, seekers, secs):
+def fio_direct_jobs(files, size_mib, seeks, seekers):
     """fio jobs doing what clyde -D does, one section per test (see results.md)."""
     n = len(files)
     per_job_seeks = math.ceil(seeks / seekers)
@@ -258,11 +265,6 @@ def fio_direct_jobs(files, size_mib, seeks, seekers, secs):
         "randread8k": ["rw=randread", "bs=8k", "numjobs=%d" % seekers,
                        "number_ios=%d" % per_job_seeks, "file_service_type=random"],
     }
-    for op in ("randread", "randwrite"):
-        for depth in (1, 32):
-            jobs["%s%d" % (op, depth)] = [
-                "rw=" + op, "bs=4k", "numjobs=%d" % depth, "time_based",
-                "runtime=%d" % secs, "file_service_type=random"]
     text = "\n".join(g) + "\n"
     for name in DIRECT_JOBS:
         text += "\n[%s]\n%s\n" % (name, "\n".join(jobs[name]))
@@ -278,11 +280,10 @@ def group_direct(b):
     doing the same I/O run one after the other (clyde first in odd runs,
     fio first in even ones), so both see the disk in the same state."""
     a = b.a
-    size, seeks, secs = a.direct_mib, a.seeks, a.random_time
+    size, seeks = a.direct_mib, a.seeks
     opts = ["-s", "%dm:8k:%d:5" % (size, seeks), "-r", "0", "-n", "0", "-f", "-D",
-            "--random-io", "--random-time", str(secs), "--random-depths", "1,32",
             "--progress", "never", "-q"]
-    keys = ("write", "rewrite", "read", "seeks_io", "seeks_rr", "r1", "r32", "w1", "w32")
+    keys = ("write", "rewrite", "read", "seeks_io", "seeks_rr")
     rows = {k: ([], []) for k in keys}
     lat = []
     for i in range(a.direct_pairs):
@@ -295,7 +296,7 @@ def group_direct(b):
         files = [os.path.join(fio_dir, "f%03d" % k) for k in range(max(1, math.ceil(size / 1024)))]
         jobfile = os.path.join(b.work, "direct.fio")
         with open(jobfile, "w") as f:
-            f.write(fio_direct_jobs(files, size, seeks, 5, secs))
+            f.write(fio_direct_jobs(files, size, seeks, 5))
         with open(jobfile) as f:
             b.note("fio job file", f.read().replace(b.work, "$WORK"))
         jobs = {}
@@ -320,32 +321,25 @@ def group_direct(b):
 
         s = ph["seeks"]
         c = [ph["put_block"]["rate"], ph["rewrite"]["rate"], ph["get_block"]["rate"],
-             s["bytes"] / 8192 / s["elapsed_s"], s["rate"],
-             rnd[("r", 1)]["iops"], rnd[("r", 32)]["iops"],
-             rnd[("w", 1)]["iops"], rnd[("w", 32)]["iops"]]
+             s["bytes"] / 8192 / s["elapsed_s"], s["rate"]]
         rw = jobs["rewrite"]
         f = [fio_bw_kib(jobs["write"], "write"),
              (fio_bw_kib(rw, "read") + fio_bw_kib(rw, "write")) / 2,
              fio_bw_kib(jobs["read"], "read"),
              jobs["seeks"]["read"]["iops"] + jobs["seeks"]["write"]["iops"],
-             jobs["randread8k"]["read"]["iops"],
-             jobs["randread1"]["read"]["iops"], jobs["randread32"]["read"]["iops"],
-             jobs["randwrite1"]["write"]["iops"], jobs["randwrite32"]["write"]["iops"]]
+             jobs["randread8k"]["read"]["iops"]]
         for k, x, y in zip(keys, c, f):
             rows[k][0].append(x)
             rows[k][1].append(y)
         # Fidelity: the median latency each tool saw for the same I/O.
         for k, lat_c, job, ddir in (
                 ("p50 read", ph["get_block"]["latency_us"], jobs["read"], "read"),
-                ("p50 write", ph["put_block"]["latency_us"], jobs["write"], "write"),
-                ("p50 r1", rnd[("r", 1)]["latency_us"], jobs["randread1"], "read"),
-                ("p50 w1", rnd[("w", 1)]["latency_us"], jobs["randwrite1"], "write")):
+                ("p50 write", ph["put_block"]["latency_us"], jobs["write"], "write")):
             rows.setdefault(k, ([], []))
             rows[k][0].append(lat_c["p50"])
             rows[k][1].append(job[ddir]["clat_ns"]["percentile"]["50.000000"] / 1000)
         lat.append((ph, rnd))
-        names = ("write KiB/s", "rewrite KiB/s", "read KiB/s", "seek I/Os/s", "seeks/s",
-                 "rand r1", "rand r32", "rand w1", "rand w32")
+        names = ("write KiB/s", "rewrite KiB/s", "read KiB/s", "seek I/Os/s", "seeks/s")
         b.raw.append(("direct", "clyde", dict(zip(names, c))))
         b.raw.append(("direct", "fio", dict(zip(names, f))))
     return rows, None, lat
@@ -458,6 +452,30 @@ def group_rss(b):
 # ---------------------------------------------------------------- report
 
 
+def table_row(name, pair, ref_name, unit_div, digits, target, unmet):
+    """One line of the results table: clyde's and the reference's medians,
+    the median of the per-pair ratios and their range, and TARGET: None,
+    (">=", x), ("<=", x) or ("within", x) for |ratio - 1| <= x. A target
+    missed adds NAME to UNMET."""
+    c, r = pair
+    rs = ratios(c, r)
+    rt = median(rs)
+    ok, tgt = None, ""
+    if target is not None:
+        kind, x = target
+        tgt = {">=": "≥ %.2f×", "<=": "≤ %.2f×", "within": "within %.0f%%"}[kind] % (
+            x * 100 if kind == "within" else x)
+        if rt is not None:
+            ok = rt >= x if kind == ">=" else rt <= x if kind == "<=" else abs(rt - 1) <= x
+            if not ok:
+                unmet.append(name)
+    spread = "%.2f–%.2f" % (min(rs), max(rs)) if rs else ""
+    return "| %s | %s | %s %s | %s | %s | %s | %s |" % (
+        name, fmt(median(c) / unit_div if median(c) else None, digits), ref_name,
+        fmt(median(r) / unit_div if median(r) else None, digits),
+        "%.3f" % rt if rt else "n/a", spread, tgt, verdict(ok) if ok is not None else "")
+
+
 def fmt(x, digits=0):
     if x is None:
         return "n/a"
@@ -506,7 +524,8 @@ def machine_lines(b):
     ]
 
 
-def write_report(b, direct, buffered, big, perchar, progress, rss, hot, elapsed_s):
+def write_report(b, direct, engine, mark, buffered, big, perchar, progress, rss, hot,
+                 elapsed_s):
     a = b.a
     L = []
     L.append("# clyde benchmark results")
@@ -514,15 +533,20 @@ def write_report(b, direct, buffered, big, perchar, progress, rss, hot, elapsed_
     L.append("Written by `make bench` (bench/bench.py). Each comparison runs clyde and the "
              "reference tool alternately on the same directory and file size (direct I/O test "
              "by test, see *How each pair is matched*): %d runs of each for direct I/O, %d for "
-             "buffered I/O, %d for buffered I/O at %d MiB, %d for the others. Figures are "
-             "medians; *ratio* is the median of the per-pair ratios (clyde ÷ reference) and *pairs* "
+             "the engines, %d for `clyde mark`, %d for buffered I/O, %d for buffered I/O at "
+             "%d MiB, %d for the others. Figures are medians; "
+             "*ratio* is the median of the per-pair ratios (clyde ÷ reference) and *pairs* "
              "their range, which shows the noise. Read the ratios, not the absolute figures." % (
-                 a.direct_pairs, a.buffered_pairs, a.big_pairs, a.big_mib, a.pairs))
+                 a.direct_pairs, a.engine_pairs, a.mark_pairs, a.buffered_pairs, a.big_pairs,
+                 a.big_mib, a.pairs))
     L.append("")
     L += machine_lines(b)
-    L.append("- sizes: direct %d MiB (%d seeks, random I/O %d s per test), buffered %d and "
-             "%d MiB, per-char %d MiB, progress %d MiB, RSS %d and %d MiB; bench took %.1f min" % (
-                 a.direct_mib, a.seeks, a.random_time, a.buffered_mib, a.big_mib, a.perchar_mib,
+    L.append("- sizes: direct %d MiB (%d seeks), engines %d MiB (%d s per test, clyde's "
+             "engine %s), mark %d MiB (%d runs of %d s), buffered %d and %d MiB, per-char "
+             "%d MiB, progress %d MiB, RSS %d and %d MiB; bench took %.1f min" % (
+                 a.direct_mib, a.seeks, a.engine_mib, a.engine_time,
+                 getattr(b, "engine", "?"), a.mark_mib, a.mark_runs, a.mark_time,
+                 a.buffered_mib, a.big_mib, a.perchar_mib,
                  a.progress_mib, a.rss_small_mib, a.rss_large_mib, elapsed_s / 60))
     L.append("")
 
@@ -537,21 +561,8 @@ def write_report(b, direct, buffered, big, perchar, progress, rss, hot, elapsed_
         return "%.2f–%.2f" % (min(rs), max(rs)) if rs else ""
 
     def row(name, pair, ref_name, unit_div, digits, target):
-        c, r = pair
-        rs = ratios(c, r)
-        rt = median(rs)
-        ok = None
-        tgt = ""
-        if target is not None and rt is not None:
-            ok = rt >= target
-            tgt = "≥ %.2f×" % target
-            if not ok:
-                unmet.append(name)
-        L.append("| %s | %s | %s %s | %s | %s | %s | %s |" % (
-            name, fmt(median(c) / unit_div if median(c) else None, digits), ref_name,
-            fmt(median(r) / unit_div if median(r) else None, digits),
-            "%.3f" % rt if rt else "n/a", spread(rs), tgt,
-            verdict(ok) if ok is not None else ""))
+        L.append(table_row(name, pair, ref_name, unit_div, digits,
+                           None if target is None else (">=", target), unmet))
 
     row("direct block write, 8 KiB (MiB/s)", rows["write"], "fio write:", 1024, 1, 0.98)
     row("direct block read, 8 KiB (MiB/s)", rows["read"], "fio read:", 1024, 1, 0.98)
@@ -559,14 +570,9 @@ def write_report(b, direct, buffered, big, perchar, progress, rss, hot, elapsed_
     row("direct seeks, I/Os per s (reads + write-backs)", rows["seeks_io"],
         "fio randrw 91/9 ×5:", 1, 0, 0.98)
     row("direct seeks/s (reads only counted)", rows["seeks_rr"], "fio randread ×5:", 1, 0, None)
-    row("random reads 4 KiB, depth 1 (IOPS)", rows["r1"], "fio randread ×1:", 1, 0, None)
-    row("random reads 4 KiB, depth 32 (IOPS)", rows["r32"], "fio randread ×32:", 1, 0, 0.95)
-    row("random writes 4 KiB, depth 1 (IOPS)", rows["w1"], "fio randwrite ×1:", 1, 0, None)
-    row("random writes 4 KiB, depth 32 (IOPS)", rows["w32"], "fio randwrite ×32:", 1, 0, 0.95)
+    L += engines.report_rows(b, engine, mark, table_row, unmet)
     row("direct block write: median latency (µs)", rows["p50 write"], "fio clat p50:", 1, 1, None)
     row("direct block read: median latency (µs)", rows["p50 read"], "fio clat p50:", 1, 1, None)
-    row("random reads, depth 1: median latency (µs)", rows["p50 r1"], "fio clat p50:", 1, 1, None)
-    row("random writes, depth 1: median latency (µs)", rows["p50 w1"], "fio clat p50:", 1, 1, None)
 
     rate, bcpu, blat = buffered
     names = {"put_block": "block write", "rewrite": "rewrite", "get_block": "block read"}
@@ -718,14 +724,34 @@ def write_report(b, direct, buffered, big, perchar, progress, rss, hot, elapsed_
         "`rw=randrw rwmixread=91 numjobs=5` (10 writes in 110 I/Os) with `number_ios` for "
         "the same count; compared as I/Os per second. The plain `randread numjobs=5` row "
         "is the issue's reference: clyde's seeks/s there also pay for the write-backs;",
-        "  - random I/O: clyde depth N = N threads doing pread/pwrite of 4 KiB for %d s; fio "
-        "`rw=randread|randwrite bs=4k numjobs=N time_based runtime=%d` (N processes);" % (
-            a.random_time, a.random_time),
         "  - every fio write job ends with `end_fsync=1`, which fio times as part of the job "
         "as clyde times its fsync+close of every piece (fio's `fsync_on_close` is not timed: "
         "a 1 GiB buffered write with it showed 1040 MiB/s, with `end_fsync` 406 MiB/s, "
         "without either 3864 MiB/s); every random job uses `norandommap` (clyde draws "
         "offsets with repetition too).",
+        "- **Engines**: `clyde mark -y p --runs 1 --time %d --tests "
+        "RND4K-Q1T1,RND4K-Q3T1,RND4K-Q32T1,RND4K-Q32T16` (each test reads, then writes, "
+        "through clyde's engine: the run function of `--random-io`) on a %d MiB file; "
+        "next to each test, fio on its own file of the same size in the same directory: "
+        "`--ioengine=io_uring --direct=1 --rw=randread|randwrite --bs=4k --iodepth=Q "
+        "--numjobs=T --time_based --runtime=%d --norandommap --randrepeat=0` (writes with "
+        "`--end_fsync=1`, as clyde counts its fsync), fio's defaults otherwise (its jobs "
+        "are processes; clyde registers its files and buffers with the ring, which fio "
+        "does only with `fixedbufs`/`registerfiles`). CPU per I/O: clyde's process CPU "
+        "over the test's window (its JSON `cpu_s` over `ios`); fio's `usr_cpu + sys_cpu` "
+        "of each job over its `job_runtime`, summed over the jobs, over their I/Os." % (
+            a.engine_time, a.engine_mib, a.engine_time),
+        "- **clyde mark**: `clyde mark -y p --profile default --runs %d --time %d -s %dM` "
+        "against KDiskMark's way with fio on a file of the same size: `fio --create_only=1` "
+        "to lay it out, then one fio process per test and run with KDiskMark's arguments "
+        "(`--ioengine=libaio --direct=1 --randrepeat=0 --refill_buffers --end_fsync=1 "
+        "--rwmixread=70 --size --zero_buffers=0 --bs --runtime --rw --iodepth --numjobs`), "
+        "run by run next to clyde's; each figure the mean of the runs (KDiskMark's default "
+        "profile), fio's as `bw_bytes` / 10^6. KDiskMark itself shows fio's `bw` (KiB/s) "
+        "/ 1000, 2.4%% below 10^6 bytes per second. Without `time_based`, a fio run also "
+        "stops once it has moved `--size`: a SEQ read of the whole file in under %d s "
+        "ends early, where clyde runs for the time." % (
+            a.mark_runs, a.mark_time, a.mark_mib, a.mark_time),
         "- **Buffered block phases**: `clyde --zeros -f -n 0` against `bonnie++ -f -n 0` "
         "(2.00a) on %d MiB with the default 8 KiB chunk; both fsync at close inside the "
         "timed region. `--zeros` because bonnie++ writes almost-zero blocks and the content "
@@ -808,7 +834,13 @@ def main():
     p.add_argument("--buffered-pairs", type=int, default=4)
     p.add_argument("--direct-mib", type=int, default=128)
     p.add_argument("--seeks", type=int, default=32768)
-    p.add_argument("--random-time", type=int, default=5)
+    p.add_argument("--engine-pairs", type=int, default=3)
+    p.add_argument("--engine-mib", type=int, default=1024)
+    p.add_argument("--engine-time", type=int, default=4)
+    p.add_argument("--mark-pairs", type=int, default=2)
+    p.add_argument("--mark-mib", type=int, default=1024)
+    p.add_argument("--mark-runs", type=int, default=2)
+    p.add_argument("--mark-time", type=int, default=4)
     p.add_argument("--buffered-mib", type=int, default=2048)
     p.add_argument("--big-mib", type=int, default=8192,
                    help="the large buffered pair (block write without a stall per piece)")
@@ -830,13 +862,15 @@ def main():
         hot = json.loads(run([a.hotpath], b.work).out)
         b.commands["hotpath"] = [a.hotpath]
         direct = group_direct(b)
+        engine = engines.group_engine(b, log)
+        mark = engines.group_mark(b, log)
         buffered = group_buffered(b)
         big = group_buffered(b, a.big_mib, a.big_pairs, "buffered large")
         perchar = group_perchar(b)
         progress = group_progress(b)
         rss = group_rss(b)
-        text = write_report(b, direct, buffered, big, perchar, progress, rss, hot,
-                            time.monotonic() - t0)
+        text = write_report(b, direct, engine, mark, buffered, big, perchar, progress, rss,
+                            hot, time.monotonic() - t0)
     finally:
         shutil.rmtree(b.work, ignore_errors=True)
     # The table, for the terminal.

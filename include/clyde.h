@@ -32,6 +32,10 @@
 #define MAX_RANDOM_TESTS (2 * MAX_RANDOM_DEPTHS)
 #define RANDOM_BLOCK_BYTES 4096u
 #define DEFAULT_RANDOM_TIME_S 5u
+#define MAX_RANDOM_THREADS 256u /* --random-threads; ENGINE_MAX_THREADS */
+#define MAX_RANDOM_WORKERS 4096u /* depth x threads, the threads engine's */
+#define MARK_MAX_TESTS 8        /* entries of a clyde mark --tests list */
+#define MARK_MAX_RUNS 10        /* clyde mark --runs */
 
 /* The tests, in bonnie++ order; the index is also the -y/-p test number. */
 enum phase_id {
@@ -54,6 +58,19 @@ enum phase_id {
 #define PHASE_FILE_FIRST PHASE_SEQ_CREATE
 /* Pseudo-id of the --random-io tests: their results go to run_results.random[]. */
 #define PHASE_RANDOM PHASE_COUNT
+/* Pseudo-id of `clyde mark`'s steps: their figures go where the step says. */
+#define PHASE_MARK (PHASE_COUNT + 1)
+
+/*
+ * How random I/O and `clyde mark` keep I/Os in flight (engine.h): io_uring
+ * or Linux AIO through their system calls, or one blocking thread per I/O.
+ */
+enum engine_kind {
+	ENGINE_AUTO,     /* io_uring, else aio, else threads */
+	ENGINE_IO_URING,
+	ENGINE_AIO,
+	ENGINE_THREADS,
+};
 
 /* How a figure prints: blank (test not run), "+++++" (ran under 0.5 s), a value. */
 enum figure_state { FIGURE_NONE = 0, FIGURE_TOO_FAST, FIGURE_VALUE };
@@ -93,10 +110,12 @@ struct phase_result {
 	struct device_io dev;       /* what the block device moved meanwhile */
 };
 
-/* One --random-io test: 4 KiB random reads or writes at one queue depth. */
+/* One --random-io test: 4 KiB random reads or writes at one QnTm. */
 struct random_result {
 	bool writes;          /* false: reads */
-	uint32_t depth;       /* threads, each with one I/O in flight */
+	uint32_t depth;       /* Q: I/Os in flight per thread */
+	uint32_t threads;     /* T; 0 when unknown (older JSON: read as 1) */
+	enum engine_kind engine; /* the engine that ran it; AUTO: unknown */
 	uint64_t ops;
 	uint64_t start_ns;    /* as phase_result's */
 	uint64_t elapsed_ns;
@@ -151,7 +170,8 @@ struct advice {
 /* A read phase the page cache mostly served: the truth check's finding. */
 struct truth_hit {
 	enum phase_id id;     /* a classic phase, or PHASE_RANDOM */
-	uint32_t depth;       /* the random-I/O test's depth */
+	uint32_t depth;       /* the random-I/O test's Q ... */
+	uint32_t threads;     /* ... and T */
 	unsigned pct;         /* share of its reads the device saw, 0..49 */
 };
 #define MAX_TRUTH_HITS (4 + MAX_RANDOM_TESTS)
@@ -212,8 +232,10 @@ struct config {
 	bool verify;
 	bool random_io;
 	uint32_t random_time_s;
-	uint32_t random_depths[MAX_RANDOM_DEPTHS];
+	uint32_t random_depths[MAX_RANDOM_DEPTHS]; /* Q per thread */
 	size_t n_random_depths;
+	uint32_t random_threads; /* T, 1..MAX_RANDOM_THREADS */
+	enum engine_kind engine; /* --engine */
 	enum progress_mode progress;
 	bool no_preflight;
 };

@@ -29,18 +29,15 @@
 #ifndef ENGINE_H
 #define ENGINE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "clyde.h"
 #include "stats.h"
 
-enum engine_kind {
-	ENGINE_AUTO,     /* io_uring, else aio, else threads */
-	ENGINE_IO_URING,
-	ENGINE_AIO,
-	ENGINE_THREADS,
-};
+/* enum engine_kind (clyde.h): auto, io_uring, aio, threads. */
 
 enum engine_pattern {
 	ENGINE_RANDOM,     /* blocks from a seeded generator over the whole file */
@@ -48,7 +45,8 @@ enum engine_pattern {
 };
 
 #define ENGINE_MAX_DEPTH 1024u   /* Q: I/Os in flight per thread */
-#define ENGINE_MAX_THREADS 256u  /* T */
+#define ENGINE_MAX_WORKERS MAX_RANDOM_WORKERS /* the threads engine's Q x T */
+#define ENGINE_MAX_THREADS MAX_RANDOM_THREADS /* T */
 #define ENGINE_STAMP_BYTES 16u   /* block number, then seed, at a write's start */
 
 /*
@@ -65,7 +63,8 @@ enum engine_pattern {
  *   [FIRST_I, FIRST_I + LEN_I) is its share of the blocks, the first
  *   blocks % T threads getting one more.
  * Every engine visits the same blocks for the same job: with IOS set, the
- * multiset of completed blocks does not depend on the engine.
+ * multiset of completed blocks does not depend on the engine (nor with
+ * THREAD_IOS set).
  *
  * Writes copy their buffer: incompressible bytes made once from SEED (zeros
  * with ZEROS), the first 8 bytes then stamped with the block number and the
@@ -89,6 +88,17 @@ struct engine_job {
 	uint64_t time_ns;         /* stop submitting after this long; 0: no limit */
 	uint64_t ios;             /* exactly this many I/Os in all, split between
 				   * the threads as blocks are; 0: no limit */
+	const uint64_t *thread_ios; /* when not NULL: thread I does exactly
+				   * THREAD_IOS[I] I/Os, and IOS is ignored
+				   * (a verify pass over what a time-limited
+				   * job wrote: its result's thread_ios) */
+	/*
+	 * When not NULL, every thread adds the I/Os it completed to it once
+	 * per batch of completions (relaxed atomics), and they all add up to
+	 * the result's ios by the time engine_run returns: a progress count
+	 * for whoever watches, e.g. a job limited by ios rather than time.
+	 */
+	_Atomic uint64_t *progress;
 	/*
 	 * Asked by every thread once per batch of completions, and by the
 	 * io_uring (Linux 5.11 and later) and aio engines at least every
@@ -133,6 +143,11 @@ struct engine_result {
 				   * last completion */
 	uint64_t cpu_ns;          /* process CPU time over elapsed_ns */
 	bool stopped;             /* should_stop ended it */
+	uint64_t thread_ios[ENGINE_MAX_THREADS]; /* I/Os each job thread (its
+				   * stream of blocks) completed: with the same
+				   * job's seed, threads and pattern, these
+				   * counts as THREAD_IOS visit exactly the
+				   * blocks this job did */
 	struct latency_stats lat; /* one sample per completed I/O, submission to
 				   * completion */
 	struct engine_error err;

@@ -34,6 +34,7 @@ struct engine_stream {
 struct engine_shared {
 	const struct engine_job *job;
 	void (*run)(struct engine_worker *w); /* the engine's worker */
+	struct engine_stream *streams; /* one per job thread */
 	uint64_t blocks;          /* whole blocks in the file */
 	uint64_t blocks_per_piece;
 	uint64_t deadline_ns;     /* UINT64_MAX: none; written before the gate opens */
@@ -58,6 +59,7 @@ struct engine_worker {
 	uint64_t failed;
 	uint64_t block_sum;
 	uint64_t end_ns;          /* last completion */
+	uint64_t reported;        /* ios already added to job->progress */
 	struct latency_stats lat;
 };
 
@@ -94,7 +96,7 @@ bool engine_start(struct engine_worker *w);
 /*
  * True when the job is halted: an error, a stop request (should_stop is
  * asked here), or nothing left. Call at least once per batch and after
- * every bounded wait.
+ * every bounded wait; it also adds W's new completions to job->progress.
  */
 bool engine_poll(struct engine_worker *w);
 

@@ -38,7 +38,8 @@ struct option_def {
 const struct option_def *options_table(size_t *n);
 
 /*
- * The synopsis: "clyde [-d dir] ..." lines and the "clyde report" line,
+ * The synopsis: "clyde [-d dir] ..." lines, the "clyde report" line and
+ * the "clyde mark ..." lines,
  * exactly as the man page's SYNOPSIS has them (--help prints the same
  * lines after "usage: ").
  */
@@ -46,6 +47,17 @@ void options_usage(FILE *out);
 
 /* Everything --help prints: usage, then one line per option. */
 void options_help(FILE *out);
+
+/*
+ * The same for any table DEFS[0..n): NAME ("clyde", "clyde mark") and every
+ * option in brackets, each line started by LEAD ("" in the man page,
+ * "usage: " in --help) or, for continuation lines, as many spaces, then
+ * under NAME's words; the breaks do not depend on LEAD, so that both print
+ * the same lines. And the lines per option, as --help has them.
+ */
+void options_usage_of(FILE *out, const char *lead, const char *name,
+		      const struct option_def *defs, size_t n);
+void options_help_of(FILE *out, const struct option_def *defs, size_t n);
 
 /*
  * Parse ARGV into *cfg and validate it. RAM_MIB is the detected RAM (0 if

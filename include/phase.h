@@ -46,11 +46,20 @@ struct phase_ctx {
 	struct filetest_state *files;    /* file tests of this copy */
 	struct latency_stats lat;     /* one entry per operation */
 	const void *arg;              /* the plan step's argument (random_spec) */
+	enum engine_kind engine;      /* the engine set-up chose (engine tests) */
 	uint64_t bytes;               /* bytes moved (bulk phases) */
 	uint64_t read_bytes;          /* of which read, for the truth check */
 	uint64_t ops;                 /* operations done */
 	uint64_t checksum;            /* keeps per-char reads from being optimised out */
 	_Atomic uint64_t progress;    /* units (bytes or ops) done, read by the driver */
+	/*
+	 * A phase that times its own I/O (the engine tests: first I/O to last
+	 * completion, plus the fsync of writes) leaves that window here and
+	 * the process CPU over it; the driver then uses them instead of the
+	 * run function's whole time. 0: not given.
+	 */
+	uint64_t io_ns;
+	uint64_t io_cpu_ns;
 	_Atomic bool *failed;         /* set by any copy's phase_fail: all stop */
 	struct phase_error err;
 };
@@ -120,6 +129,18 @@ int phase_pieces_begin(struct phase_pieces *pp, struct phase_ctx *ctx);
  * closed (nothing waits for writeback). 0 or -1.
  */
 int phase_pieces_end(struct phase_pieces *pp, bool sync);
+
+/*
+ * Begin *PP and open every piece of ctx's I/O file for ACC into it, for a
+ * phase whose threads (or engine) share the descriptors. 0, or -1 with
+ * ctx->err filled; *PP is then already ended.
+ */
+int phase_pieces_open(struct phase_pieces *pp, struct phase_ctx *ctx,
+		      enum io_access acc);
+
+/* fsync every open piece, keeping them open; the first failure is ctx's
+ * error. 0 or -1. */
+int phase_pieces_sync(struct phase_pieces *pp);
 
 /* From any of the threads: OP failed on PIECE; record it once, stop them all. */
 void phase_pieces_fail(struct phase_pieces *pp, uint32_t piece, const char *op,

@@ -65,17 +65,34 @@ extern const struct phase_info phase_table[PHASE_COUNT];
 /* The --random-io tests: one row, run once per random_spec. */
 extern const struct phase_info phase_random_info;
 
+/*
+ * `clyde mark`'s steps (PHASE_MARK): laying out the file before anything
+ * is timed, and one run of one test (a random_spec, as the random-I/O row).
+ */
+extern const struct phase_info phase_mark_layout_info;
+extern const struct phase_info phase_mark_info;
+
 /* The row of ID (a classic phase or PHASE_RANDOM). */
 const struct phase_info *phase_info_of(enum phase_id id);
 
 /* "KiB/s", "seeks/s", "files/s", "IOPS": the unit a rate is stored in. */
 const char *phase_unit_name(enum phase_unit unit);
 
-/* One --random-io test: what phase_random_info runs. */
+/*
+ * One engine test, what phase_random_info and phase_mark_info run: T
+ * threads each keeping Q reads or writes of BLOCK_BYTES in flight over the
+ * whole file, at random blocks or each thread walking its share in order,
+ * for TIME_NS.
+ */
 struct random_spec {
 	bool writes;
-	uint32_t depth;     /* threads, one I/O in flight each */
-	uint64_t time_ns;   /* how long to run */
+	bool sequential;      /* mark's SEQ tests; otherwise random blocks */
+	uint32_t block_bytes; /* RANDOM_BLOCK_BYTES for --random-io */
+	uint32_t depth;       /* Q: I/Os in flight per thread */
+	uint32_t threads;     /* T */
+	uint64_t time_ns;     /* how long to run */
+	uint64_t ios;         /* not 0: exactly this many I/Os instead, and
+			       * no time limit (CLYDE_TEST_RANDOM_IOS) */
 };
 
 /*

@@ -17,13 +17,22 @@
 #include "iofile.h"
 #include "rng.h"
 
-#define RUN_MAX_PHASES (PHASE_COUNT + MAX_RANDOM_TESTS)
+/* The longer of a classic plan and a clyde mark plan (layout, then every
+ * run of every test in both directions). */
+#define RUN_MAX_PHASES (1 + 2 * MARK_MAX_TESTS * MARK_MAX_RUNS)
+#if RUN_MAX_PHASES < PHASE_COUNT + MAX_RANDOM_TESTS
+#error "RUN_MAX_PHASES must hold a classic plan"
+#endif
 
 /* One step of a run: a row of the phase table and what it runs on. */
 struct plan_step {
 	const struct phase_info *info;
 	const void *arg;   /* the random_spec of a random-I/O test, else NULL */
-	const char *name;  /* info->name, or the test's own ("random reads, depth 32") */
+	const char *name;  /* info->name, or the test's own ("random reads, Q32T1") */
+	/* Where the driver also leaves the step's figures and merges its
+	 * latency histogram (clyde mark's runs); NULL: nowhere. */
+	struct phase_result *result_out;
+	struct latency_stats *lat_out;
 };
 
 /* The steps a run will do, in order, built once from the config. */
@@ -50,6 +59,10 @@ struct run_target {
 	int dir_fd;             /* clyde's directory itself; -1 until made */
 	uint32_t dio_align;     /* O_DIRECT alignment found there; 0 without -D */
 	struct device dev;      /* dev.found false: no counters to read */
+	enum engine_kind engine; /* what the engine tests run on (--engine, or
+				  * what replaced it); AUTO: not chosen yet */
+	char engine_note[512];  /* why it is not the one asked for, one line;
+				 * "" when it is */
 	struct rng_source rng;  /* rng.count 0: the -z seed makes every choice */
 	uint64_t first_copy;    /* this process's copy 0 among every rank's
 				 * (rank x -c; 0 in a single process): each

@@ -67,10 +67,11 @@ void setup_provenance(const struct config *cfg, struct run_target *target);
 
 /*
  * Make clyde's directory inside cfg->dir (its name with TAG when not NULL)
- * and hold it open (workdir.h),
- * probe it (O_DIRECT and its alignment, when CFG has I/O tests) and find
- * the block device under it, into *target. On failure the directory, if
- * made, is in the cleanup registry for the caller's cleanup_all(), and
+ * and hold it open (workdir.h), probe it (O_DIRECT and its alignment, when
+ * CFG has I/O tests), find the block device under it and, for random I/O,
+ * the engine that runs here (--engine, or the next one with
+ * target->engine_note saying why), into *target. On failure the directory,
+ * if made, is in the cleanup registry for the caller's cleanup_all(), and
  * target's descriptors stay open for it.
  */
 int setup_target(const struct config *cfg, const char *tag,

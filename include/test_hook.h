@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_hook.h - the one fault clyde injects on purpose, for its own tests:
+ * test_hook.h - what clyde changes on purpose, for its own tests only:
  * CLYDE_TEST_CORRUPT=BLOCK flips a byte of that block of the I/O file
  * after the rewrite, so that tests/cli/verify.sh can watch --verify find
- * it. Documented in the man page's ENVIRONMENT section, not in --help.
- * main.c hangs it on the driver's after_phase hook; nothing else in clyde
- * corrupts data.
+ * it; CLYDE_TEST_RANDOM_IOS=N makes every random-I/O test do exactly N
+ * I/Os instead of running for its time, so that tests/cli/engines.sh can
+ * hold the engines to the same counts. Documented in the man page's
+ * ENVIRONMENT section, not in --help. main.c hangs the first on the
+ * driver's after_phase hook and applies the second to the plan; nothing
+ * else in clyde corrupts data.
  */
 #ifndef TEST_HOOK_H
 #define TEST_HOOK_H
@@ -21,6 +24,7 @@ struct test_fault {
 	bool corrupt;          /* CLYDE_TEST_CORRUPT was set */
 	uint64_t block;        /* the block to corrupt */
 	uint64_t chunk_bytes;  /* the run's block size */
+	uint64_t random_ios;   /* CLYDE_TEST_RANDOM_IOS; 0: unset */
 };
 
 /*
@@ -30,6 +34,16 @@ struct test_fault {
  */
 int test_fault_parse(const char *text, const struct config *cfg,
 		     struct test_fault *fault, char *err, size_t len);
+
+/*
+ * Read TEXT (CLYDE_TEST_RANDOM_IOS, or NULL when unset) into *fault. 0, or
+ * -1 with a one-line reason in ERR (not a number from 1 up).
+ */
+int test_fault_parse_ios(const char *text, struct test_fault *fault, char *err,
+			 size_t len);
+
+/* Give every random-I/O test of PLAN fault->random_ios I/Os, if set. */
+void test_fault_plan(const struct test_fault *fault, struct run_plan *plan);
 
 /*
  * The after_phase hook (run.h): after the rewrite, flip the middle byte of

@@ -26,8 +26,10 @@
 #define SEM_NAME_LEN 240
 #define SEM_PREFIX_LEN 200
 
-/* The semaphores of the set: procs, lock, then count and gate per test. */
-#define SEM_COUNT (2 + 2 * PHASE_COUNT)
+/* The semaphores of the set: procs, lock, then count and gate per test
+ * number: the classic tests, the random-I/O tests (PHASE_RANDOM) and
+ * clyde mark's steps (PHASE_MARK). */
+#define SEM_COUNT (2 + 2 * (PHASE_MARK + 1))
 
 static const char *prefix(void)
 {

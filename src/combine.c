@@ -146,6 +146,8 @@ static void combine_random(const struct rank_report *reports, size_t n,
 	combine_phase(parts, n, UNIT_IOPS, merged, hosts, devices, &sum);
 	phase_random_result(&sum, reports[0].res.random[index].writes,
 			    reports[0].res.random[index].depth, out);
+	out->threads = reports[0].res.random[index].threads; /* per rank */
+	out->engine = reports[0].res.random[index].engine;
 }
 
 static size_t count_hosts(const struct rank_report *reports, size_t n)

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
@@ -42,6 +43,8 @@ void config_defaults(struct config *cfg, uint64_t ram_mib, uint64_t seed)
 	cfg->random_depths[0] = 1;
 	cfg->random_depths[1] = 32;
 	cfg->n_random_depths = 2;
+	cfg->random_threads = 1;
+	cfg->engine = ENGINE_AUTO;
 	cfg->progress = PROGRESS_AUTO;
 }
 
@@ -119,6 +122,14 @@ int config_validate(struct config *cfg, const char *s_text, const char *n_text,
 	if (cfg->random_io && cfg->size_given && io->size_mib == 0)
 		return out_errf(err, len, "--random-io runs on the I/O test file, which "
 			    "-s 0 leaves out");
+	for (size_t i = 0; i < cfg->n_random_depths; i++)
+		if ((uint64_t)cfg->random_depths[i] * cfg->random_threads >
+		    MAX_RANDOM_WORKERS)
+			return out_errf(err, len, "--random-depths %" PRIu32 " with "
+					"--random-threads %" PRIu32 ": at most %u I/Os "
+					"in flight (depth x threads)",
+					cfg->random_depths[i], cfg->random_threads,
+					MAX_RANDOM_WORKERS);
 	if (!cfg->size_given) {
 		uint64_t twice = cfg->ram_mib * 2;
 		cfg->io.size_mib = twice > MIN_SIZE_MIB ? twice : MIN_SIZE_MIB;

@@ -19,7 +19,6 @@
 #include "timer.h"
 
 #define ENGINE_MAX_BLOCK_BYTES (64u << 20)
-#define ENGINE_MAX_WORKERS 4096u /* the threads engine's Q x T */
 
 static const char *const engine_names[] = {
 	[ENGINE_AUTO] = "auto",
@@ -109,7 +108,8 @@ static bool job_valid(const struct engine_job *job, enum engine_kind kind)
 	    job->depth == 0 || job->depth > ENGINE_MAX_DEPTH ||
 	    job->threads == 0 || job->threads > ENGINE_MAX_THREADS ||
 	    (job->verify && job->writes) ||
-	    (job->time_ns == 0 && job->ios == 0 && !job->should_stop))
+	    (job->time_ns == 0 && job->ios == 0 && !job->thread_ios &&
+	     !job->should_stop))
 		return false;
 	/* Every piece but the last is full; the last holds something. */
 	if ((uint64_t)(job->pieces - 1) > UINT64_MAX / job->piece_bytes ||
@@ -149,10 +149,23 @@ bool engine_start(struct engine_worker *w)
 	return !atomic_load(&sh->halt);
 }
 
+/* Hand W's completions since the last report to the job's progress count. */
+static void report_progress(struct engine_worker *w)
+{
+	_Atomic uint64_t *progress = w->sh->job->progress;
+
+	if (progress && w->ios != w->reported) {
+		atomic_fetch_add_explicit(progress, w->ios - w->reported,
+					  memory_order_relaxed);
+		w->reported = w->ios;
+	}
+}
+
 bool engine_poll(struct engine_worker *w)
 {
 	struct engine_shared *sh = w->sh;
 
+	report_progress(w);
 	if (atomic_load_explicit(&sh->halt, memory_order_relaxed))
 		return true;
 	if (sh->job->should_stop && sh->job->should_stop(sh->job->stop_arg)) {
@@ -335,7 +348,9 @@ static void run_workers(struct engine_shared *sh, struct engine_worker *w,
 	uint64_t end_ns = start_ns;
 	for (unsigned i = 0; i < started; i++) {
 		pthread_join(w[i].thread, NULL);
+		report_progress(&w[i]);
 		res->ios += w[i].ios;
+		res->thread_ios[w[i].stream - sh->streams] += w[i].ios;
 		res->submitted += w[i].submitted;
 		res->failed += w[i].failed;
 		res->block_sum += w[i].block_sum;
@@ -382,6 +397,7 @@ int engine_run(const struct engine_job *job, enum engine_kind kind,
 		return -1;
 	}
 	sh.run = run;
+	sh.streams = streams;
 	sh.blocks = job->file_bytes / job->block_bytes;
 	sh.blocks_per_piece = job->piece_bytes / job->block_bytes;
 	pthread_mutex_init(&sh.lock, NULL);
@@ -391,8 +407,9 @@ int engine_run(const struct engine_job *job, enum engine_kind kind,
 
 		st->len = share_of(sh.blocks, job->threads, i, &st->first);
 		st->key = data_mix64(job->seed ^ (i + 1) * 0x9e3779b97f4a7c15ULL);
-		st->limit = job->ios ? share_of(job->ios, job->threads, i, NULL)
-				     : UINT64_MAX;
+		st->limit = job->thread_ios ? job->thread_ios[i]
+			    : job->ios ? share_of(job->ios, job->threads, i, NULL)
+				       : UINT64_MAX;
 		atomic_init(&st->next, 0);
 	}
 	for (unsigned k = 0; k < n; k++) {

@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "engine.h"
 #include "fmt_internal.h"
 
 /* FIELDS[0..n) joined by ':', without the trailing empty ones (bonnie++'s defaults). */
@@ -131,13 +132,21 @@ void fmt_footer(FILE *out, const struct run_results *r)
 		fprintf(out, " in %zu MPI rank%s on %zu host%s", r->ranks.n,
 			r->ranks.n == 1 ? "" : "s", r->ranks.hosts,
 			r->ranks.hosts == 1 ? "" : "s");
+	if (r->n_random > 0 && r->random[0].engine != ENGINE_AUTO)
+		fprintf(out, ", random I/O via %s%s", engine_name(r->random[0].engine),
+			r->random[0].engine == ENGINE_THREADS
+				? " (QnTm ran n x m threads, one I/O in flight each)"
+				: "");
 	fputc('\n', out);
 }
 
-/* The name of a truth-check finding: "block input", "random reads at depth 32". */
+/* The name of a truth-check finding: "block input", "random reads Q32T1". */
 static void hit_name(FILE *out, const struct truth_hit *h)
 {
-	if (h->id == PHASE_RANDOM)
+	if (h->id == PHASE_RANDOM && h->threads)
+		fprintf(out, "random reads Q%" PRIu32 "T%" PRIu32, h->depth,
+			h->threads);
+	else if (h->id == PHASE_RANDOM)
 		fprintf(out, "random reads at depth %" PRIu32, h->depth);
 	else
 		fputs(phase_table[h->id].name, out);

@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "engine.h"
 #include "fmt_internal.h"
 #include "utf8.h"
 
@@ -237,9 +238,15 @@ static void put_random(FILE *out, const struct random_result *t,
 {
 	bool ran = t->ops != 0 && t->elapsed_ns != 0;
 
-	fprintf(out, "    {\"op\": \"%s\", \"depth\": %" PRIu32
-		     ", \"block_bytes\": %u,",
-		t->writes ? "write" : "read", t->depth, RANDOM_BLOCK_BYTES);
+	fprintf(out, "    {\"op\": \"%s\", \"depth\": %" PRIu32 ", \"threads\": ",
+		t->writes ? "write" : "read", t->depth);
+	put_u64_or_null(out, t->threads != 0, t->threads);
+	fputs(", \"engine\": ", out);
+	if (t->engine != ENGINE_AUTO)
+		put_string(out, engine_name(t->engine));
+	else
+		fputs("null", out);
+	fprintf(out, ", \"block_bytes\": %u,", RANDOM_BLOCK_BYTES);
 	fputs("\n     \"iops\": ", out);
 	put_double_or_null(out, ran, t->iops, 3);
 	fputs(", \"mib_per_s\": ", out);
@@ -469,13 +476,12 @@ static void put_prov_machine(FILE *out, const struct prov_machine *m)
 }
 
 /* The provenance object, or null when the run has none (a CSV line). */
-static void put_provenance(FILE *out, const struct run_results *r)
+static void put_provenance(FILE *out, bool known, const struct provenance *p)
 {
-	const struct provenance *p = &r->prov;
 	size_t layers = p->n_layers < PROV_MAX_LAYERS ? p->n_layers : PROV_MAX_LAYERS;
 	size_t disks = p->n_disks < PROV_MAX_DISKS ? p->n_disks : PROV_MAX_DISKS;
 
-	if (!r->prov_known) {
+	if (!known) {
 		fputs("  \"provenance\": null,\n", out);
 		return;
 	}
@@ -591,7 +597,7 @@ static void put_run(FILE *out, const struct run_results *r)
 	fputs(",\n", out);
 	put_config(out, r, live);
 	put_environment(out, &r->env, live);
-	put_provenance(out, r);
+	put_provenance(out, r->prov_known, &r->prov);
 	put_tests(out, r, NULL);
 	put_ranks(out, r);
 }
@@ -617,4 +623,49 @@ void fmt_json(FILE *out, const struct run_results *runs, size_t n, bool as_array
 		put_run(out, &runs[i]);
 	}
 	fputs("]\n", out);
+}
+
+/* The same primitives for clyde mark's JSON (fmt_mark.c), fmt_internal.h. */
+void fmt_json_string(FILE *out, const char *text)
+{
+	put_string(out, text);
+}
+
+void fmt_json_double(FILE *out, double value, int decimals)
+{
+	put_double(out, value, decimals);
+}
+
+void fmt_json_seconds(FILE *out, uint64_t ns)
+{
+	put_seconds(out, ns);
+}
+
+void fmt_json_latency(FILE *out, const struct latency_summary *lat)
+{
+	put_latency(out, lat);
+}
+
+void fmt_json_device(FILE *out, const struct device_io *dev)
+{
+	put_device(out, dev);
+}
+
+void fmt_json_environment(FILE *out, const struct run_env *env)
+{
+	put_environment(out, env, true);
+}
+
+void fmt_json_origin(FILE *out, const char *started, const char *command_line)
+{
+	fputs("  \"started\": ", out);
+	put_text_or_null(out, started);
+	fputs(", \"command_line\": ", out);
+	put_text_or_null(out, command_line);
+	fputs(",\n", out);
+}
+
+void fmt_json_provenance(FILE *out, bool known, const struct provenance *prov)
+{
+	put_provenance(out, known, prov);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fmt_random.c - the --random-io table clyde prints after its classic
- * tables: IOPS, MiB/s and latency percentiles per test.
+ * tables: IOPS, MiB/s and latency percentiles per test, each named by its
+ * QnTm (Q I/Os in flight in each of T threads).
  */
 #include <inttypes.h>
 #include <math.h>
@@ -72,8 +73,13 @@ static void random_row(FILE *out, const struct random_result *t)
 				 t->lat.p999_ns, t->lat.max_ns };
 	bool measured = t->elapsed_ns != 0 && t->ops != 0;
 
-	snprintf(label, sizeof(label), "%s, depth %" PRIu32,
-		 t->writes ? "write" : "read", t->depth);
+	/* Results from before the engines (threads unknown) keep their words. */
+	if (t->threads)
+		snprintf(label, sizeof(label), "%s, Q%" PRIu32 "T%" PRIu32,
+			 t->writes ? "write" : "read", t->depth, t->threads);
+	else
+		snprintf(label, sizeof(label), "%s, depth %" PRIu32,
+			 t->writes ? "write" : "read", t->depth);
 	fprintf(out, "%-*s", RANDOM_LABEL_WIDTH, label);
 	fprintf(out, " %10s", measured ? figure(t->iops, 0, cell) : "-");
 	fprintf(out, " %9s", measured ? figure(t->mib_per_s, 1, cell) : "-");

@@ -152,6 +152,29 @@ static int read_phase(const struct json_where *w, const struct json_value *p,
 	return 0;
 }
 
+/*
+ * A random-I/O test's threads and engine: absent from JSON written before
+ * clyde had engines (threads 0 and engine auto then mean unknown), and
+ * null when unknown.
+ */
+static int read_random_engine(const struct json_where *w, const struct json_value *t,
+			      struct random_result *out)
+{
+	static const char *const engines[] = { "auto", "io_uring", "aio", "threads" };
+	int engine = ENGINE_AUTO;
+
+	out->threads = 0;
+	out->engine = ENGINE_AUTO;
+	if (json_get(t, "threads") &&
+	    json_field_u32(w, t, "threads", true, &out->threads) != 0)
+		return -1;
+	if (json_get(t, "engine") &&
+	    json_field_choice(w, t, "engine", true, engines, 4, &engine) != 0)
+		return -1;
+	out->engine = engine < 0 ? ENGINE_AUTO : (enum engine_kind)engine;
+	return 0;
+}
+
 static int read_random(const struct json_where *w, const struct json_value *t,
 		       struct random_result *out)
 {
@@ -178,7 +201,7 @@ static int read_random(const struct json_where *w, const struct json_value *t,
 	    json_field_u64(w, t, "ops", false, &out->ops) != 0 ||
 	    read_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0)
 		return -1;
-	return 0;
+	return read_random_engine(w, t, out);
 }
 
 static int read_config(const struct json_where *top,

@@ -20,7 +20,9 @@
 #include "env.h"
 #include "exit_status.h"
 #include "fmt.h"
+#include "fmt_mark.h"
 #include "format.h"
+#include "mark.h"
 #include "options.h"
 #include "out.h"
 #include "platform.h"
@@ -196,28 +198,46 @@ static FILE *open_json(const char *path)
 	return f;
 }
 
-static int write_json(const struct config *cfg, FILE *f,
-		      const struct run_results *runs, size_t n)
+/* Empty F, opened by open_json, before its contents are written (the
+ * file may hold an older run's). 0, or -1 with the stop request made. */
+static int begin_write(FILE *f, const char *path)
 {
-	const struct format_info *json = format_default(FORMAT_JSON);
-	const struct render_opts opts = { .json_array = cfg->repeat >= 0 };
-	const char *name = f == stdout ? "stdout" : cfg->json_path;
 	struct stat st;
 
 	if (f != stdout && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
 	    ftruncate(fileno(f), 0) != 0) {
-		cleanup_request_stop(name, errno);
-		return fail_output();
+		cleanup_request_stop(path, errno);
+		return -1;
 	}
-	format_render(f, json, runs, n, &opts);
+	return 0;
+}
+
+/* F written: check it, close it and leave PATH to the user. 0, or the
+ * status (after clean-up). */
+static int end_write(FILE *f, const char *path)
+{
+	const char *name = f == stdout ? "stdout" : path;
+
 	if (out_check(f, name) != 0)
 		return fail_output();
 	if (f != stdout && fclose(f) != 0) {
 		cleanup_request_stop(name, errno);
 		return fail_output();
 	}
-	cleanup_forget(cfg->json_path); /* written: the user's file now */
+	cleanup_forget(path); /* written: the user's file now */
 	return 0;
+}
+
+static int write_json(const struct config *cfg, FILE *f,
+		      const struct run_results *runs, size_t n)
+{
+	const struct format_info *json = format_default(FORMAT_JSON);
+	const struct render_opts opts = { .json_array = cfg->repeat >= 0 };
+
+	if (begin_write(f, cfg->json_path) != 0)
+		return fail_output();
+	format_render(f, json, runs, n, &opts);
+	return end_write(f, cfg->json_path);
 }
 
 /* -p N makes the semaphores for N processes, -p -1 removes them. */
@@ -296,6 +316,8 @@ static int set_up(const struct config *cfg, const struct ranks *rk,
 	target->first_copy = ranks_first_copy(rk);
 	if (switched && !cfg->quiet)
 		fprintf(stderr, "Using uid:%ld, gid:%ld.\n", uid, gid);
+	if (target->engine_note[0])
+		out_say("%s", target->engine_note);
 	if (!target->dev.found && cfg->io.size_mib > 0) {
 		char fs[64];
 
@@ -364,6 +386,7 @@ static int run_all(const struct config *cfg, struct ranks *rk,
 	size_t n = 0;
 
 	run_plan_init(&plan, cfg);
+	test_fault_plan(fault, &plan);
 	if (cfg->repeat > 1 && cfg->csv) {
 		fmt_csv_header(json_stdout ? stderr : stdout, cfg->csv->csv);
 		out_check(json_stdout ? stderr : stdout, json_stdout ? "stderr" : "stdout");
@@ -404,6 +427,129 @@ static int run_all(const struct config *cfg, struct ranks *rk,
 	return status ? status : finish(EXIT_OK);
 }
 
+/* The seed when -z is not given. */
+static uint64_t default_seed(void)
+{
+	return (uint64_t)getpid() ^ (uint64_t)time(NULL);
+}
+
+/* What a parse's OUTCOME means: GO_ON, or the status to exit with. */
+static int parsed(enum options_outcome outcome, const char *err)
+{
+	switch (outcome) {
+	case OPTIONS_DONE:
+		cleanup_ignore_sigpipe();
+		return out_check(stdout, "stdout") == 0 ? EXIT_OK : fail_output();
+	case OPTIONS_ERROR:
+		out_say("%s", err);
+		return EXIT_USAGE;
+	case OPTIONS_RUN:
+		break;
+	}
+	return GO_ON;
+}
+
+/* clyde mark's --json or --csv file, F from open_json: written whole. 0,
+ * or the status (after clean-up). */
+static int write_mark(FILE *f, const char *path, const struct mark_results *r,
+		      bool csv)
+{
+	if (begin_write(f, path) != 0)
+		return fail_output();
+	if (csv) {
+		fmt_mark_csv_header(f);
+		fmt_mark_csv(f, r);
+	} else {
+		fmt_mark_json(f, r);
+	}
+	return end_write(f, path);
+}
+
+/* clyde mark's table, truth line and files, after a run that went well. */
+static int print_mark(const struct mark_options *mo, const struct mark_results *res,
+		      FILE *json, FILE *csv)
+{
+	FILE *text = json == stdout ? stderr : stdout;
+	int status = 0;
+
+	fmt_mark_table(text, res);
+	if (out_check(text, text == stdout ? "stdout" : "stderr") != 0)
+		return fail_output();
+	fmt_mark_truth(stderr, res);
+	if (out_check(stderr, "stderr") != 0)
+		return fail_output();
+	if (json)
+		status = write_mark(json, mo->json_path, res, false);
+	if (status == 0 && csv)
+		status = write_mark(csv, mo->csv_path, res, true);
+	return status;
+}
+
+/*
+ * clyde mark (ARGV[1] is "mark"): its own options, then the same set-up,
+ * driver, progress and clean-up as a classic run, and its own outputs,
+ * whose files are opened before any I/O as --json's are.
+ */
+static int mark_main(struct ranks *rk, const struct out_std *std, int argc,
+		     char **argv)
+{
+	static struct mark_plan plan;
+	static struct run_target target = { .parent_fd = -1, .dir_fd = -1 };
+	struct mark_options mo;
+	struct mark_results *res;
+	struct progress progress;
+	struct phase_error perr;
+	struct run_hooks hooks = { 0 };
+	struct config cfg;
+	FILE *json = NULL, *csv = NULL;
+	char err[1024];
+	int status;
+
+	if (rk->me.mpi) {
+		out_say("mark: clyde-mpi runs the classic tests only; run clyde "
+			"mark on each machine without MPI");
+		return EXIT_USAGE;
+	}
+	status = parsed(mark_options_parse(argc - 1, argv + 1, env_ram_mib(),
+					   default_seed(), &mo, &cfg, err,
+					   sizeof(err)), err);
+	cfg.argc = argc; /* the results quote all of "clyde mark ..." */
+	cfg.argv = argv;
+	if (status == GO_ON)
+		status = set_up(&cfg, rk, std, &target, &json);
+	if (status != GO_ON)
+		return status;
+	if (std->closed[STDOUT_FILENO])
+		return fail_setup(EXIT_OUTPUT, "stdout: %s (closed when clyde "
+				  "started, so the results would be lost)",
+				  strerror(EBADF));
+	if (mo.json_path && !(json = open_json(mo.json_path)))
+		return fail_setup(EXIT_SETUP, "%s: cannot write the JSON: %s",
+				  mo.json_path, strerror(errno));
+	if (mo.csv_path && !(csv = open_json(mo.csv_path)))
+		return fail_setup(EXIT_SETUP, "%s: cannot write the CSV: %s",
+				  mo.csv_path, strerror(errno));
+	if (!(res = calloc(1, sizeof(*res))))
+		return fail_setup(EXIT_SETUP, "out of memory");
+	mark_plan_init(&plan, &mo);
+	progress_init(&progress, stderr, progress_style_for(cfg.progress, false,
+				isatty(STDERR_FILENO)), &cfg, &plan.plan);
+	progress_hooks(&progress, &hooks);
+	barrier_hooks(&cfg, &hooks);
+	status = mark_run(&mo, &cfg, &target, &plan, &hooks, res, &perr);
+	/* A signal or a failed write after the last step: not done. */
+	if (status == 0 && cleanup_stopping())
+		status = interrupted(&perr);
+	if (status != 0) {
+		progress_abort(&progress);
+		free(res);
+		return report_phase_error(&perr);
+	}
+	status = print_mark(&mo, res, json, csv);
+	free(res);
+	return status ? status : finish(EXIT_OK);
+}
+
 /*
  * From argv to the end of the runs, for the single process or one MPI
  * rank: the status to exit with, everything printed and cleaned up.
@@ -422,20 +568,16 @@ static int clyde_main(struct ranks *rk, const struct out_std *std, int argc,
 		cleanup_ignore_sigpipe();
 		return report_main(argc - 1, argv + 1);
 	}
-	switch (options_parse(argc, argv, env_ram_mib(),
-			      (uint64_t)getpid() ^ (uint64_t)time(NULL), &cfg, err,
-			      sizeof(err))) {
-	case OPTIONS_DONE:
-		cleanup_ignore_sigpipe();
-		return out_check(stdout, "stdout") == 0 ? EXIT_OK : fail_output();
-	case OPTIONS_ERROR:
-		out_say("%s", err);
-		return EXIT_USAGE;
-	case OPTIONS_RUN:
-		break;
-	}
+	if (argc > 1 && strcmp(argv[1], "mark") == 0)
+		return mark_main(rk, std, argc, argv);
+	status = parsed(options_parse(argc, argv, env_ram_mib(), default_seed(),
+				      &cfg, err, sizeof(err)), err);
+	if (status != GO_ON)
+		return status;
 	if (test_fault_parse(getenv("CLYDE_TEST_CORRUPT"), &cfg, &fault, err,
-			     sizeof(err)) != 0) {
+			     sizeof(err)) != 0 ||
+	    test_fault_parse_ios(getenv("CLYDE_TEST_RANDOM_IOS"), &fault, err,
+				 sizeof(err)) != 0) {
 		out_say("%s", err);
 		return EXIT_USAGE;
 	}

@@ -23,7 +23,7 @@
 enum long_only {
 	OPT_HELP = 256, OPT_VERSION, OPT_TABLE, OPT_CSV, OPT_CHAR_IO, OPT_ZEROS,
 	OPT_VERIFY, OPT_NO_PREFLIGHT, OPT_RANDOM_IO, OPT_RANDOM_TIME,
-	OPT_RANDOM_DEPTHS, OPT_JSON, OPT_PROGRESS,
+	OPT_RANDOM_DEPTHS, OPT_RANDOM_THREADS, OPT_ENGINE, OPT_JSON, OPT_PROGRESS,
 };
 
 /* What the handlers share while one command line is parsed. */
@@ -322,6 +322,29 @@ static enum options_outcome set_random_depths(struct option_parse *p, const char
 	return OPTIONS_RUN;
 }
 
+static enum options_outcome set_random_threads(struct option_parse *p,
+					       const char *arg)
+{
+	int64_t v;
+
+	if (set_int(p, "--random-threads", arg, 1, MAX_RANDOM_THREADS, &v) !=
+	    OPTIONS_RUN)
+		return OPTIONS_ERROR;
+	p->cfg->random_threads = (uint32_t)v;
+	return OPTIONS_RUN;
+}
+
+static enum options_outcome set_engine(struct option_parse *p, const char *arg)
+{
+	static const char *const names[] = { "auto", "io_uring", "aio", "threads" };
+	int k;
+
+	if (set_choice(p, "engine", arg, names, 4, &k) != OPTIONS_RUN)
+		return OPTIONS_ERROR;
+	p->cfg->engine = (enum engine_kind)k;
+	return OPTIONS_RUN;
+}
+
 static enum options_outcome set_json(struct option_parse *p, const char *arg)
 {
 	p->cfg->json_path = arg;
@@ -439,16 +462,26 @@ static const struct option_def option_defs[] = {
 	  .flag = offsetof(struct config, verify), .formats = -1 },
 	{ OPT_RANDOM_IO, "random-io", no_argument, NULL,
 	  "after the seeks, 4 KiB random reads, then writes, over the whole file "
-	  "at each depth of --random-depths for --random-time seconds each; "
-	  "depth N is N threads each with one pread/pwrite in flight (clyde uses "
-	  "no asynchronous I/O library)",
+	  "at each queue depth of --random-depths, with --random-threads threads "
+	  "each keeping that many I/Os in flight (QnTm), for --random-time "
+	  "seconds each",
 	  .flag = offsetof(struct config, random_io), .formats = -1 },
 	{ OPT_RANDOM_TIME, "random-time", required_argument, "sec",
 	  "seconds each random-I/O test runs (1..3600, default 5)",
 	  .set = set_random_time, .formats = -1 },
 	{ OPT_RANDOM_DEPTHS, "random-depths", required_argument, "list",
-	  "queue depths of the random-I/O tests, comma-separated (default 1,32)",
+	  "queue depths (I/Os in flight per thread) of the random-I/O tests, "
+	  "comma-separated (default 1,32)",
 	  .set = set_random_depths, .formats = -1 },
+	{ OPT_RANDOM_THREADS, "random-threads", required_argument, "n",
+	  "threads of each random-I/O test, each with its own queue (1..256, "
+	  "default 1)",
+	  .set = set_random_threads, .formats = -1 },
+	{ OPT_ENGINE, "engine", required_argument, "name",
+	  "how random I/O keeps I/Os in flight: auto (default: io_uring, else "
+	  "aio, else threads), io_uring, aio (Linux AIO) or threads (one thread "
+	  "per I/O in flight); one that is refused here falls back, saying why",
+	  .set = set_engine, .formats = -1 },
 	{ OPT_JSON, "json", required_argument, "file",
 	  "also write every figure, the configuration and the environment as "
 	  "JSON to file (- for stdout, which then carries only the JSON)",

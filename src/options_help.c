@@ -2,13 +2,15 @@
 /*
  * options_help.c - the usage lines and --help text, generated from the
  * option table (options.c) and, for --table and --csv, the format table,
- * so that they cannot drift from what the parser accepts.
+ * so that they cannot drift from what the parser accepts; the same for
+ * any other table of option_def rows (clyde mark's).
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "format.h"
+#include "mark.h"
 #include "options.h"
 #include "report.h"
 
@@ -24,20 +26,16 @@ static void option_synopsis(const struct option_def *o, char *buf, size_t len)
 			 o->arg_name);
 }
 
-/*
- * The synopsis, each line started by LEAD ("" in the man page, "usage: "
- * in --help) or, for continuation lines, as many spaces. The line breaks
- * do not depend on LEAD, so that both print the same lines.
- */
-static void synopsis(FILE *out, const char *lead)
+void options_usage_of(FILE *out, const char *lead, const char *name,
+		      const struct option_def *defs, size_t n)
 {
-	const size_t width = 66; /* columns after "usage: clyde", as before */
-	size_t col = 0, n_options;
-	const struct option_def *defs = options_table(&n_options);
-	int indent = (int)strlen(lead) + (int)strlen("clyde");
+	/* 78 columns after "usage: ", as the classic synopsis always had */
+	const size_t width = 71 - strlen(name);
+	int indent = (int)strlen(lead) + (int)strlen(name);
+	size_t col = 0;
 
-	fprintf(out, "%sclyde", lead);
-	for (size_t i = 0; i < n_options; i++) {
+	fprintf(out, "%s%s", lead, name);
+	for (size_t i = 0; i < n; i++) {
 		char item[96];
 
 		option_synopsis(&defs[i], item, sizeof(item));
@@ -47,8 +45,22 @@ static void synopsis(FILE *out, const char *lead)
 		}
 		col += (size_t)fprintf(out, " [%s]", item);
 	}
-	fprintf(out, "\n%*s", (int)strlen(lead), "");
+	fputc('\n', out);
+}
+
+/* The classic run's, clyde report's and clyde mark's synopses (options.h). */
+static void synopsis(FILE *out, const char *lead)
+{
+	size_t n_options, n_mark;
+	const struct option_def *defs = options_table(&n_options);
+	const struct option_def *mark = mark_options_table(&n_mark);
+	char pad[16];
+
+	snprintf(pad, sizeof(pad), "%*s", (int)strlen(lead), "");
+	options_usage_of(out, lead, "clyde", defs, n_options);
+	fputs(pad, out);
 	report_usage(out, (int)strlen(lead));
+	options_usage_of(out, pad, "clyde mark", mark, n_mark);
 }
 
 void options_usage(FILE *out)
@@ -77,15 +89,9 @@ static void print_wrapped(FILE *out, const char *text, int indent, int width)
 	}
 }
 
-void options_help(FILE *out)
+void options_help_of(FILE *out, const struct option_def *defs, size_t n)
 {
-	size_t n_options;
-	const struct option_def *defs = options_table(&n_options);
-
-	synopsis(out, "usage: ");
-	fputs("\nclyde measures a disk the way bonnie++ does and prints its tables "
-	      "and CSV.\n\n", out);
-	for (size_t i = 0; i < n_options; i++) {
+	for (size_t i = 0; i < n; i++) {
 		char item[96];
 
 		const struct option_def *o = &defs[i];
@@ -104,5 +110,16 @@ void options_help(FILE *out)
 			print_wrapped(out, o->help, 6, 78);
 		}
 	}
+}
+
+void options_help(FILE *out)
+{
+	size_t n_options;
+	const struct option_def *defs = options_table(&n_options);
+
+	synopsis(out, "usage: ");
+	fputs("\nclyde measures a disk the way bonnie++ does and prints its tables "
+	      "and CSV.\n\n", out);
+	options_help_of(out, defs, n_options);
 }
 

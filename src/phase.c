@@ -109,6 +109,21 @@ static int pieces_open(struct phase_pieces *pp, enum io_access acc)
 	return 0;
 }
 
+int phase_pieces_sync(struct phase_pieces *pp)
+{
+	struct phase_ctx *ctx = pp->ctx;
+	char path[PATH_MAX];
+	int rc = 0;
+
+	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
+		if (pp->fds[p] >= 0 && fsync(pp->fds[p]) != 0 && rc == 0) {
+			iofile_path(ctx->tf, p, path, sizeof(path));
+			rc = phase_fail(ctx, path, "fsync", errno);
+		}
+	}
+	return rc;
+}
+
 int phase_pieces_end(struct phase_pieces *pp, bool sync)
 {
 	struct phase_ctx *ctx = pp->ctx;
@@ -128,6 +143,18 @@ int phase_pieces_end(struct phase_pieces *pp, bool sync)
 	free(pp->fds);
 	pp->fds = NULL;
 	return rc;
+}
+
+int phase_pieces_open(struct phase_pieces *pp, struct phase_ctx *ctx,
+		      enum io_access acc)
+{
+	if (phase_pieces_begin(pp, ctx) != 0)
+		return -1;
+	if (pieces_open(pp, acc) != 0) {
+		phase_pieces_end(pp, false);
+		return -1;
+	}
+	return 0;
 }
 
 void phase_pieces_fail(struct phase_pieces *pp, uint32_t piece, const char *op,

@@ -106,9 +106,30 @@ const struct phase_info phase_random_info = {
 	.run = phase_random_run,
 };
 
+/*
+ * clyde mark lays its file out with block output's writes (1 MiB chunks,
+ * O_DIRECT, incompressible, fsync), then runs its tests as the random-I/O
+ * row does; each step's own name says what it is.
+ */
+const struct phase_info phase_mark_layout_info = {
+	.id = PHASE_MARK, .name = "laying out the file", .key = "layout",
+	.title = "Layout", .column = "Layout MiB/s", .unit = UNIT_KIB_S,
+	.size = SIZE_FILE, .done = "done",
+	.prepare = phase_remove_iofile, .run = phase_write_run,
+};
+
+const struct phase_info phase_mark_info = {
+	.id = PHASE_MARK, .name = "mark test", .key = "mark",
+	.title = "Mark test", .column = "MB/s", .unit = UNIT_KIB_S,
+	.size = SIZE_TIME, .done = "done", .reads = true,
+	.run = phase_random_run,
+};
+
 const struct phase_info *phase_info_of(enum phase_id id)
 {
-	return (unsigned)id < PHASE_COUNT ? &phase_table[id] : &phase_random_info;
+	if ((unsigned)id < PHASE_COUNT)
+		return &phase_table[id];
+	return id == PHASE_MARK ? &phase_mark_info : &phase_random_info;
 }
 
 void phase_random_result(const struct phase_result *r, bool writes,
@@ -176,7 +197,7 @@ bool phase_runs(const struct phase_info *info, const struct config *cfg)
 {
 	static const struct random_spec any = { .time_ns = 1 };
 
-	if (info->size == SIZE_TIME && !cfg->random_io)
+	if (info->id == PHASE_RANDOM && !cfg->random_io)
 		return false;
 	return phase_units(info, cfg, &any) != 0;
 }

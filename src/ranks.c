@@ -184,7 +184,8 @@ static uint64_t plan_shape(const struct config *cfg)
 
 		h = (h ^ (uint64_t)plan.steps[i].info->id) * prime;
 		if (spec) /* a random-I/O test: which one */
-			h = (h ^ ((uint64_t)spec->depth << 1 | spec->writes)) * prime;
+			h = (h ^ ((uint64_t)spec->threads << 33 |
+				  (uint64_t)spec->depth << 1 | spec->writes)) * prime;
 	}
 	return h;
 }

@@ -19,6 +19,7 @@
 
 #include "cleanup.h"
 #include "device.h"
+#include "engine.h"
 #include "env.h"
 #include "exit_status.h"
 #include "filetest.h"
@@ -120,10 +121,23 @@ static void fill_result(const struct phase_info *info, struct copy *copies,
 	struct latency_stats *lat = &copies[0].ctx.lat;
 	uint64_t end = t0;
 
+	/* Phases that time their own I/O give the window (phase.h). */
+	bool own = true;
+	uint64_t own_ns = 0, own_cpu_ns = 0;
+
 	memset(r, 0, sizeof(*r));
 	for (unsigned i = 0; i < n; i++) {
 		struct phase_ctx *ctx = &copies[i].ctx;
 		uint64_t took = copies[i].end_ns > t0 ? copies[i].end_ns - t0 : 1;
+
+		if (ctx->io_ns) {
+			took = ctx->io_ns;
+			own_ns = took > own_ns ? took : own_ns;
+			own_cpu_ns = ctx->io_cpu_ns > own_cpu_ns ? ctx->io_cpu_ns
+								 : own_cpu_ns;
+		} else {
+			own = false;
+		}
 		double units = info->unit == UNIT_KIB_S ? (double)ctx->bytes / 1024.0
 						: (double)ctx->ops;
 
@@ -137,9 +151,11 @@ static void fill_result(const struct phase_info *info, struct copy *copies,
 			stats_merge(lat, &ctx->lat);
 	}
 	r->start_ns = t0;
-	r->elapsed_ns = end > t0 ? end - t0 : 1;
-	r->cpu_ns = cpu_ns;
-	r->cpu_pct = (double)cpu_ns * 100.0 / (double)r->elapsed_ns;
+	r->elapsed_ns = own ? own_ns : end > t0 ? end - t0 : 1;
+	/* Each copy's CPU is the whole process's over its window: the
+	 * largest is the closest to all of them. */
+	r->cpu_ns = own ? own_cpu_ns : cpu_ns;
+	r->cpu_pct = (double)r->cpu_ns * 100.0 / (double)r->elapsed_ns;
 	r->state = r->elapsed_ns < PHASE_MIN_TIME_NS ? FIGURE_TOO_FAST : FIGURE_VALUE;
 	stats_summarise(lat, &r->lat);
 }
@@ -185,6 +201,7 @@ static void reset_ctx(struct phase_ctx *ctx)
 {
 	stats_init(&ctx->lat);
 	ctx->bytes = ctx->read_bytes = ctx->ops = ctx->checksum = 0;
+	ctx->io_ns = ctx->io_cpu_ns = 0;
 	atomic_store(&ctx->progress, 0);
 	memset(&ctx->err, 0, sizeof(ctx->err));
 }
@@ -372,11 +389,14 @@ static void describe_run(const struct config *cfg,
 }
 
 /* A random-I/O test's figures from the driver's phase result. */
-static void store_random(const struct random_spec *spec,
+static void store_random(const struct random_spec *spec, enum engine_kind engine,
 			 const struct phase_result *r, struct run_results *res)
 {
-	phase_random_result(r, spec->writes, spec->depth,
-			    &res->random[res->n_random++]);
+	struct random_result *out = &res->random[res->n_random++];
+
+	phase_random_result(r, spec->writes, spec->depth, out);
+	out->threads = spec->threads;
+	out->engine = engine;
 }
 
 static void free_copies(struct copy *copies, unsigned n)
@@ -390,9 +410,25 @@ static void free_copies(struct copy *copies, unsigned n)
 	free(copies);
 }
 
+/*
+ * The engine the engine tests run on: set-up's choice, or where none was
+ * made (a target built by hand, as tests do) the first one available.
+ */
+static enum engine_kind engine_for(const struct run_target *target,
+				   const struct plan_step *steps, size_t n)
+{
+	enum engine_kind kind = target->engine;
+	char why[8];
+
+	for (size_t i = 0; kind == ENGINE_AUTO && i < n; i++)
+		if (steps[i].info->id == PHASE_RANDOM || steps[i].info->id == PHASE_MARK)
+			engine_select(ENGINE_AUTO, &kind, why, sizeof(why));
+	return kind;
+}
+
 static struct copy *setup_copies(const struct config *cfg,
 				 const struct run_target *target,
-				 struct phase_error *err)
+				 enum engine_kind engine, struct phase_error *err)
 {
 	const char *workdir = target->workdir;
 	unsigned n = cfg->concurrency;
@@ -414,6 +450,7 @@ static struct copy *setup_copies(const struct config *cfg,
 		c->ctx.data = &c->data;
 		c->ctx.perchar_bytes = phase_perchar_bytes(cfg);
 		c->ctx.buf_align = align;
+		c->ctx.engine = engine;
 		c->ctx.buf = io_alloc(chunk, align);
 		if (cfg->files.count_k > 0)
 			c->ctx.files = filetest_state_new(cfg, &target->rng, seed,
@@ -460,7 +497,8 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 {
 	static const struct run_hooks no_hooks;
 	const struct device *dev = target->dev.found ? &target->dev : NULL;
-	struct copy *copies = setup_copies(cfg, target, err);
+	struct copy *copies = setup_copies(cfg, target, engine_for(target, steps, n),
+					   err);
 	int status = 0;
 
 	describe_run(cfg, target, res);
@@ -480,9 +518,13 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 		status = run_step(&steps[i], copies, cfg->concurrency, dev, hooks, &r, err);
 		if (status != 0)
 			break;
+		if (steps[i].result_out)
+			*steps[i].result_out = r;
+		if (steps[i].lat_out)
+			stats_merge(steps[i].lat_out, &copies[0].ctx.lat);
 		if (id == PHASE_RANDOM)
-			store_random(steps[i].arg, &r, res);
-		else
+			store_random(steps[i].arg, copies[0].ctx.engine, &r, res);
+		else if (id < PHASE_COUNT)
 			res->phase[id] = r;
 		if (hooks->after_phase)
 			status = hooks->after_phase(hooks->fault, &steps[i],
@@ -507,11 +549,13 @@ static void add_random_tests(struct run_plan *plan, const struct config *cfg)
 		struct random_spec *spec = &plan->random_specs[k];
 
 		spec->writes = k >= cfg->n_random_depths;
+		spec->block_bytes = RANDOM_BLOCK_BYTES;
 		spec->depth = cfg->random_depths[k % cfg->n_random_depths];
+		spec->threads = cfg->random_threads;
 		spec->time_ns = (uint64_t)cfg->random_time_s * 1000000000u;
 		snprintf(plan->random_names[k], sizeof(plan->random_names[k]),
-			 "random %s, depth %" PRIu32, spec->writes ? "writes" : "reads",
-			 spec->depth);
+			 "random %s, Q%" PRIu32 "T%" PRIu32,
+			 spec->writes ? "writes" : "reads", spec->depth, spec->threads);
 		plan->steps[plan->n++] = (struct plan_step){
 			.info = &phase_random_info, .arg = spec,
 			.name = plan->random_names[k],

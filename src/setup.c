@@ -3,6 +3,7 @@
  * setup.c - from a valid configuration to a place to run (setup.h):
  * descriptor and thread limits, the free-space preflight, clyde's
  * directory and its O_DIRECT probe, the device for the truth check, the
+ * engine, the
  * provenance.
  */
 #include "setup.h"
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "device.h"
+#include "engine.h"
 #include "env.h"
 #include "exit_status.h"
 #include "platform.h"
@@ -115,9 +117,12 @@ static uint64_t workers_per_copy(const struct config *cfg, uint64_t *buf_bytes)
 		n = cfg->io.seekers;
 		*buf_bytes = cfg->io.chunk_bytes;
 	}
+	/* At most depth x threads: one per I/O in flight on the threads engine. */
 	for (size_t i = 0; cfg->random_io && i < cfg->n_random_depths; i++) {
-		if (cfg->random_depths[i] > n) {
-			n = cfg->random_depths[i];
+		uint64_t t = (uint64_t)cfg->random_depths[i] * cfg->random_threads;
+
+		if (t > n) {
+			n = t;
 			*buf_bytes = RANDOM_BLOCK_BYTES;
 		}
 	}
@@ -161,7 +166,7 @@ int setup_thread_limit(const struct config *cfg, const struct setup_machine *m,
 		return 0;
 	snprintf(err, len, "-c %" PRIu32 " copies x %" PRIu64 " %s need %" PRIu64
 		 " threads at once, but %s; use a smaller -c, fewer seekers or "
-		 "smaller --random-depths", cfg->concurrency, per_copy,
+		 "smaller --random-depths or --random-threads", cfg->concurrency, per_copy,
 		 buf == RANDOM_BLOCK_BYTES ? "random-I/O threads" : "seekers",
 		 threads, why);
 	return EXIT_SETUP;
@@ -265,6 +270,34 @@ static int probe(const struct config *cfg, struct run_target *target,
 	return 0;
 }
 
+/*
+ * The engine --engine asks for, or when it is refused here the next that
+ * runs (io_uring, then Linux AIO, then threads), with the reason in
+ * target->engine_note.
+ */
+static void choose_engine(enum engine_kind want, struct run_target *target)
+{
+	char why[160] = "", why_aio[160] = "";
+	enum engine_kind got;
+
+	if (engine_select(want, &got, why, sizeof(why)) == 0) {
+		target->engine = got;
+		snprintf(target->engine_note, sizeof(target->engine_note), "%s", why);
+		return;
+	}
+	if (want == ENGINE_IO_URING &&
+	    engine_select(ENGINE_AIO, &got, why_aio, sizeof(why_aio)) == 0) {
+		target->engine = ENGINE_AIO;
+		snprintf(target->engine_note, sizeof(target->engine_note),
+			 "%s; using Linux AIO", why);
+		return;
+	}
+	target->engine = ENGINE_THREADS;
+	snprintf(target->engine_note, sizeof(target->engine_note),
+		 "%s%s%s; using one thread per I/O", why, why_aio[0] ? "; " : "",
+		 why_aio);
+}
+
 int setup_target(const struct config *cfg, const char *tag,
 		 struct run_target *target, char *err, size_t len)
 {
@@ -289,6 +322,8 @@ int setup_target(const struct config *cfg, const char *tag,
 		return status;
 	device_find(target->dir_fd, target->prov_known ? &target->prov : NULL,
 		    &target->dev);
+	if (cfg->random_io && cfg->io.size_mib > 0)
+		choose_engine(cfg->engine, target);
 	return 0;
 }
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_hook.c - CLYDE_TEST_CORRUPT (test_hook.h): the fault tests inject
- * to see --verify find corrupt data.
+ * test_hook.c - CLYDE_TEST_CORRUPT and CLYDE_TEST_RANDOM_IOS (test_hook.h):
+ * corrupt data for --verify to find, exact counts for the engine tests.
  */
 #include "test_hook.h"
 
@@ -35,6 +35,29 @@ int test_fault_parse(const char *text, const struct config *cfg,
 	fault->corrupt = true;
 	fault->block = (uint64_t)block;
 	return 0;
+}
+
+int test_fault_parse_ios(const char *text, struct test_fault *fault, char *err,
+			 size_t len)
+{
+	struct parse_error pe;
+	int64_t n;
+
+	fault->random_ios = 0;
+	if (!text)
+		return 0;
+	if (parse_int_range(text, 1, INT64_MAX, &n, &pe) != 0) {
+		snprintf(err, len, "CLYDE_TEST_RANDOM_IOS=%s: %s", text, pe.msg);
+		return -1;
+	}
+	fault->random_ios = (uint64_t)n;
+	return 0;
+}
+
+void test_fault_plan(const struct test_fault *fault, struct run_plan *plan)
+{
+	for (size_t i = 0; fault->random_ios && i < MAX_RANDOM_TESTS; i++)
+		plan->random_specs[i].ios = fault->random_ios;
 }
 
 int test_fault_after_phase(const void *arg, const struct plan_step *step,

@@ -191,7 +191,8 @@ void truth_compute(struct run_results *r)
 
 		if (p->state != FIGURE_NONE && p->read_bytes > 0 && p->dev.known &&
 		    under_half(p->dev.read_bytes, p->read_bytes, &pct))
-			r->truth[r->n_truth++] = (struct truth_hit){ reads[i], 0, pct };
+			r->truth[r->n_truth++] = (struct truth_hit){
+				.id = reads[i], .pct = pct };
 	}
 	for (size_t i = 0; i < n_random && r->n_truth < MAX_TRUTH_HITS; i++) {
 		const struct random_result *t = &r->random[i];
@@ -202,7 +203,8 @@ void truth_compute(struct run_results *r)
 		if (!t->writes && t->dev.known &&
 		    under_half(t->dev.read_bytes, logical, &pct))
 			r->truth[r->n_truth++] =
-				(struct truth_hit){ PHASE_RANDOM, t->depth, pct };
+				(struct truth_hit){ .id = PHASE_RANDOM, .depth = t->depth,
+						    .threads = t->threads, .pct = pct };
 	}
 }
 

@@ -86,6 +86,20 @@ prompted_end() {
 	wait $pid
 	st=$?
 }
+# json_check NAME FILE EXPR: EXPR (Python, with j the JSON in FILE) is true;
+# "skip" where there is no python3 to tell.
+json_check() {
+	if ! command -v python3 >/dev/null 2>&1; then
+		skip "$1" "no python3"
+		return
+	fi
+	if python3 - "$2" "$3" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+sys.exit(0 if eval(sys.argv[2]) else 1)
+PY
+	then ok "$1"; else fail "$1" "$3"; fi
+}
 # Scratch mounts (root tests): mnt DIR MOUNT-ARGS... mounts and remembers
 # DIR, umnt DIR unmounts it, unmount_all every one still mounted (call it
 # from the test's EXIT trap).

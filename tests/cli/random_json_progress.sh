@@ -4,23 +4,6 @@
 # under a pseudo terminal.
 . tests/cli/lib.sh
 mkdir "$T/d"
-have_python=false
-command -v python3 >/dev/null 2>&1 && have_python=true
-
-# json_check NAME FILE PYTHON-EXPRESSION: the expression, over the parsed
-# document `j`, must be true.
-json_check() {
-	if ! $have_python; then
-		skip "$1" "no python3"
-		return
-	fi
-	if python3 - "$2" "$3" <<'PY'
-import json, sys
-j = json.load(open(sys.argv[1]))
-sys.exit(0 if eval(sys.argv[2]) else 1)
-PY
-	then ok "$1"; else fail "$1" "$3"; fi
-}
 
 base="-d $T/d $U -s 64M -r 32 -n 0 -f -m rnd"
 $CLYDE $base --random-io --random-time 1 --random-depths 1,4 --json "$T/j.json" \
@@ -28,7 +11,7 @@ $CLYDE $base --random-io --random-time 1 --random-depths 1,4 --json "$T/j.json" 
 check "random-io: exit 0" [ $? -eq 0 ]
 check "random-io: directory left empty" empty_dir "$T/d"
 check "random-io: extra table" grep -q '^Random I/O, 4 KiB blocks *IOPS *MiB/s *mean *p50 *p99 *p99.9 *max$' "$T/out"
-for row in "read, depth 1" "read, depth 4" "write, depth 1" "write, depth 4"; do
+for row in "read, Q1T1" "read, Q4T1" "write, Q1T1" "write, Q4T1"; do
 	check "random-io: row $row" grep -q "^$row  *[1-9][0-9]* " "$T/out"
 done
 check "random-io: CSV keeps 48 fields" [ "$(nfields "$(tail -n 1 "$T/out")")" -eq 48 ]
@@ -37,6 +20,10 @@ json_check "json: positive IOPS for each test and depth" "$T/j.json" \
 	"all(t['iops'] > 0 and t['ops'] > 0 for t in j['random_io'])"
 json_check "json: depths and ops in order" "$T/j.json" \
 	"[(t['op'], t['depth']) for t in j['random_io']] == [('read', 1), ('read', 4), ('write', 1), ('write', 4)]"
+json_check "json: one thread each, and the engine that ran" "$T/j.json" \
+	"all(t['threads'] == 1 and t['engine'] in ('io_uring', 'aio', 'threads') for t in j['random_io'])"
+check "random-io: the footer names the engine" \
+	grep -q "^clyde $VERSION_RE: .*, random I/O via \(io_uring\|aio\|threads\)" "$T/out"
 json_check "json: latency percentiles of a phase" "$T/j.json" \
 	"all(k in j['phases'][1]['latency_us'] for k in ('p50', 'p99', 'p999', 'max', 'mean'))"
 json_check "json: percentiles ordered" "$T/j.json" \

@@ -99,12 +99,14 @@ summary=$(printf '%s' "$where" | tr ';' '\n' | sort | uniq -c |
 check "40 signals at random moments within ${span_ms} ms of clyde's directory: $interrupted interrupted ($summary), $finished finished first" [ $bad -eq 0 ]
 
 # --- chosen moments -----------------------------------------------------------
-# Threads: the main one, one per copy, and a copy's 32 random-I/O or 64
-# seek workers.
-hit "SIGINT during random reads at depth 32" 'random reads, depth 32' 34 INT \
-	-s 64M::256 -f -n 0 --random-io --random-depths 32 --random-time 30
-hit "SIGTERM during random writes at depth 32" 'random writes, depth 32' 34 TERM \
-	-s 64M::256 -f -n 0 --random-io --random-depths 32 --random-time 2
+# Threads: the main one, one per copy, and a copy's 32 random-I/O (the
+# threads engine; tests/cli/engines.sh has the others) or 64 seek workers.
+hit "SIGINT during random reads Q32T1, threads engine" 'random reads, Q32T1' 34 INT \
+	-s 64M::256 -f -n 0 --random-io --random-depths 32 --random-time 30 \
+	--engine threads
+hit "SIGTERM during random writes Q32T1, threads engine" 'random writes, Q32T1' 34 \
+	TERM -s 64M::256 -f -n 0 --random-io --random-depths 32 --random-time 2 \
+	--engine threads
 hit "SIGTERM among 64 seekers" "start 'em" 66 TERM -s 64M::1000000:64 -f -n 0
 hit "SIGINT during block output, -c 4" 'Writing intelligently' 5 INT \
 	-s 1024M -c 4 -f -n 0 --no-preflight

@@ -19,4 +19,4 @@ else
 	ok "threads: no sanitizer report"
 fi
 check "threads: random I/O table for both depths" \
-	grep -q '^write, depth 4 ' "$T/out"
+	grep -q '^write, Q4T1 ' "$T/out"

@@ -238,6 +238,35 @@ static void time_test(const char *engine, enum engine_kind kind, const char *pat
 }
 
 /*
+ * A time-limited random write, counted as it goes, then a verify pass that
+ * visits exactly the blocks it wrote: its per-thread counts as the limits.
+ */
+static void replay_test(const char *engine, enum engine_kind kind, const char *path)
+{
+	static uint64_t counts[ENGINE_MAX_THREADS];
+	int fd = open(path, O_RDWR);
+	struct engine_job job = job_for(&fd, true, ENGINE_RANDOM, 4, 3, 0);
+	_Atomic uint64_t progress = 0;
+
+	job.time_ns = 100000000u;
+	job.verify = false;
+	job.progress = &progress;
+	int rc = engine_run(&job, kind, &res);
+	uint64_t ios = res.ios, sum = res.block_sum;
+	memcpy(counts, res.thread_ios, sizeof(counts));
+	CHECK(nm(engine, "progress count: every completion, once"),
+	      rc == 0 && ios > 0 && atomic_load(&progress) == ios);
+	CHECK(nm(engine, "per-thread counts add up"),
+	      counts[0] + counts[1] + counts[2] == ios && counts[3] == 0);
+	job = job_for(&fd, false, ENGINE_RANDOM, 4, 3, 0);
+	job.thread_ios = counts;
+	check_exact(engine, "replay of a timed write, verified", engine_run(&job, kind, &res),
+		    &res, ios);
+	CHECK_U64(nm(engine, "replay visits the blocks written"), res.block_sum, sum);
+	close(fd);
+}
+
+/*
  * Errors mid-queue: a job over two pieces whose second is read-only gets
  * EBADF for some writes while others are in flight; a job told the file is
  * twice its real size reads short past the end. Either way the job stops,
@@ -359,7 +388,7 @@ int main(void)
 	CHECK("engine: test files", tmp_ok && make_file(dpath) && make_file(bpath));
 	bool direct = takes_direct(dpath);
 	if (!direct)
-		printf("ok engine direct I/O (skipped: %s refuses O_DIRECT)\n", tmp);
+		check_skip("engine direct I/O", "/tmp refuses O_DIRECT");
 
 	for (int i = 0; i < 3; i++) {
 		const char *name = engine_name(kinds[i]);
@@ -367,7 +396,7 @@ int main(void)
 		char why[256];
 
 		if (engine_select(kinds[i], &got, why, sizeof(why)) != 0) {
-			printf("ok engine %s (skipped: %s)\n", name, why);
+			check_skip(nm(name, "every test"), why);
 			continue;
 		}
 		file_tests(name, kinds[i], dpath, direct, i > 0 && ran[0], sums[i][0]);
@@ -375,6 +404,7 @@ int main(void)
 		pieces_test(name, kinds[i], shm);
 		stop_test(name, kinds[i], dpath, direct);
 		time_test(name, kinds[i], bpath);
+		replay_test(name, kinds[i], bpath);
 		error_tests(name, kinds[i], dpath, tmp, direct);
 		ran[i] = true;
 	}

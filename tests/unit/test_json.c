@@ -170,6 +170,8 @@ static void set_random(struct random_result *t, bool writes, uint32_t depth,
 {
 	t->writes = writes;
 	t->depth = depth;
+	t->threads = depth > 8 ? 4 : 1;
+	t->engine = ENGINE_IO_URING;
 	t->ops = ops;
 	t->elapsed_ns = elapsed_ns;
 	t->cpu_ns = elapsed_ns / 10;
@@ -250,6 +252,8 @@ static struct run_results edge_run(void)
 		   lat(1000, 1000, 2000, 3000, 4000, 5000, UINT64_MAX));
 	r.random[4].iops = NAN;
 	r.random[4].mib_per_s = -1;
+	r.random[2].threads = 0; /* JSON from before the engines: depth N */
+	r.random[2].engine = ENGINE_AUTO;
 	return r;
 }
 
@@ -264,9 +268,11 @@ static void test_random_table(void)
 	got = render(OUT_RANDOM, &r, 1);
 	golden_check("random table edge cases", GOLDEN "/random/edge.txt", got);
 	CHECK("random table: 10-digit IOPS keep the columns",
-	      strstr(got, "\nwrite, depth 4294967295    10000000   39062.5 "));
+	      strstr(got, "\nwrite, Q4294967295T4       10000000   39062.5 "));
 	CHECK("random table: no ops prints dashes",
-	      strstr(got, "\nread, depth 1                     -         -         -         -         -         -         -\n"));
+	      strstr(got, "\nread, Q1T1                        -         -         -         -         -         -         -\n"));
+	CHECK("random table: unknown threads keep the old words",
+	      strstr(got, "\nread, depth 8 "));
 	free(got);
 	r.n_random = 0;
 	got = render(OUT_RANDOM, &r, 1);
@@ -311,7 +317,7 @@ static void test_truth_warning(void)
 	r.random[2].dev.read_bytes = 0;                      /* writes: ignored */
 	snprintf(want, sizeof(want),
 		 "clyde: 0%% of rewrite, 3%% of block input, 33%% of seeks and"
-		 " 2%% of random reads at depth 32%s", tail);
+		 " 2%% of random reads Q32T4%s", tail);
 	check_truth("truth: several phases", &r, want);
 
 	r.env.device[0] = '\0';

@@ -41,6 +41,9 @@ int main(void)
 	cfg.n_random_depths = 1;
 	CHECK_U64("-c 200 --random-depths 1024: 205001 threads",
 		  setup_threads_needed(&cfg), 205001);
+	cfg.random_threads = 2; /* the threads engine: one per I/O in flight */
+	CHECK_U64("--random-threads 2 doubles them", setup_threads_needed(&cfg), 409801);
+	cfg.random_threads = 1;
 	cfg.io.size_mib = 0;
 	cfg.random_io = false;
 	CHECK_U64("file tests only: a thread per copy", setup_threads_needed(&cfg), 201);
@@ -57,7 +60,8 @@ int main(void)
 	CHECK_STR("ulimit -u message", err,
 		  "-c 200 copies x 1024 random-I/O threads need 205001 threads at "
 		  "once, but the limit on processes and threads is 4096 (ulimit -u); "
-		  "use a smaller -c, fewer seekers or smaller --random-depths");
+		  "use a smaller -c, fewer seekers or smaller --random-depths or "
+		  "--random-threads");
 	m = roomy();
 	m.threads_max = 32768;
 	CHECK("the kernel's limit refuses",

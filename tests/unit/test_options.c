@@ -141,7 +141,7 @@ static void check_man_examples(void)
 	memset(&r, 0, sizeof(r));
 	strcpy(r.env.device, "vda");
 	r.n_truth = 1;
-	r.truth[0] = (struct truth_hit){ PHASE_READ, 0, 3 };
+	r.truth[0] = (struct truth_hit){ .id = PHASE_READ, .pct = 3 };
 	line = line_of(fmt_truth_warning, &r);
 	CHECK("man page: the truth check's example is the real line",
 	      man && strstr(man, line));

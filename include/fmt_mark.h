@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fmt_mark.h - the outputs of `clyde mark` (fmt_mark.c): pure functions
+ * from complete struct mark_results to a FILE *, golden-tested like
+ * clyde's own formatters.
+ */
+#ifndef FMT_MARK_H
+#define FMT_MARK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "mark.h"
+
+/*
+ * The table in CrystalDiskMark's layout: a title naming the profile (or
+ * the tests) and how runs make a figure, the units (MB/s = 10^6 bytes/s),
+ * a [Read] and a [Write] section with one row per test ("  RND    4KiB
+ * (Q= 32, T= 1):   262.843 MB/s [  64170.7 IOPS] <   497.94 us>") plus p99
+ * and max latency of every I/O, then the file, machine, directory and
+ * mode. A test without a measured run prints dashes.
+ */
+void fmt_mark_table(FILE *out, const struct mark_results *r);
+
+/*
+ * The truth check's line, only when a read test got under half its bytes
+ * from the block device: "clyde: 3% of RND4K Q1T1 reads came from the
+ * disk, ...". Nothing when every read reached the disk or none was known.
+ */
+void fmt_mark_truth(FILE *out, const struct mark_results *r);
+
+/*
+ * CSV: the header line naming the 21 columns, then one line per test
+ * direction (format "mark", version "clyde-X.Y.Z", machine, profile or
+ * "tests", test, op, pattern, block bytes, Q, T, runs, seconds per run,
+ * file MiB, MB/s, IOPS, mean, p99 and max latency in us, device read and
+ * write bytes, engine); unmeasured figures are empty fields.
+ */
+void fmt_mark_csv_header(FILE *out);
+void fmt_mark_csv(FILE *out, const struct mark_results *r);
+
+/*
+ * JSON of one mark: an object with "kind": "mark", the configuration, the environment, the layout's
+ * figures and every test direction with its score, latency summary,
+ * device bytes, disk share and each run's figures. Ends with a newline.
+ */
+void fmt_mark_json(FILE *out, const struct mark_results *r);
+
+#endif
