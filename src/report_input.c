@@ -446,7 +446,9 @@ static int json_next(struct report_input *in)
 			return 0;
 		}
 		in->col++;
-		if (c == 0) {
+		/* JSON text never holds a raw control character or a byte
+		 * UTF-8 never uses, in a string or out of one. */
+		if (report_input_binary_byte(c)) {
 			refuse_binary(in, c, in->col);
 			return 0;
 		}

@@ -229,6 +229,16 @@ timeout 10 $CLYDE report /dev/urandom "$T/one.csv" >"$T/out" 2>"$T/err"
 st=$?
 checks "/dev/urandom: refused in one line, the next file still read" \
 	'[ $st -eq 1 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q "^clyde: /dev/urandom:[0-9]*: binary data" "$T/err" && has_out fixturebox'
+# Binary data that starts like JSON is still binary data, refused at its
+# first impossible byte (JSON never holds a raw control character).
+for start in '{' '[' '{"a": "'; do
+	printf '%s\001\377' "$start" >"$T/jsonjunk"
+	timeout 10 $CLYDE report "$T/jsonjunk" >"$T/out" 2>"$T/err"
+	st=$?
+	check "binary after '$start': exit 1" [ $st -eq 1 ]
+	check "binary after '$start': refused as binary at its first bad byte" \
+		grep -q "^clyde: $T/jsonjunk:1: binary data (byte 0x01 at byte $((${#start} + 1)))" "$T/err"
+done
 head -c 1000000 /dev/zero | cat - >"$T/zeros"
 timeout 10 $CLYDE report <"$T/zeros" >"$T/out" 2>"$T/err"
 check "zeros on stdin: one line" has_err "clyde: stdin:1: binary data (byte 0x00 at byte 1), not CSV or JSON; stdin is not read further"
