@@ -97,7 +97,8 @@ void fmt_html_facts(FILE *out, const struct report_facts *f);
 const char *const *fmt_csv_field_names(enum csv_format format, size_t *count);
 
 /*
- * fmt_json.c's writers, for the other JSON documents (clyde mark's): a
+ * fmt_json.c's writers (the provenance in fmt_json_prov.c), for the other
+ * JSON documents (clyde mark's): a
  * string escaped (invalid UTF-8 as U+FFFD), a number with at most DECIMALS
  * places (null when not finite), nanoseconds as seconds, the latency and
  * device objects, the "environment" member, the "started" and
