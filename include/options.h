@@ -60,6 +60,13 @@ void options_usage_of(FILE *out, const char *lead, const char *name,
 void options_help_of(FILE *out, const struct option_def *defs, size_t n);
 
 /*
+ * A usage error: the printf-style message into ERR (LEN bytes) on one line
+ * (a newline or an escape typed into a value becomes '?'); OPTIONS_ERROR.
+ */
+enum options_outcome options_fail(char *err, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/*
  * Parse ARGV into *cfg and validate it. RAM_MIB is the detected RAM (0 if
  * unknown), used unless -r is given; SEED the default seed. On
  * OPTIONS_ERROR, ERR holds a message without the "clyde: " prefix.

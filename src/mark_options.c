@@ -9,7 +9,6 @@
 #include "mark.h"
 
 #include <getopt.h>
-#include <stdarg.h>
 #include <string.h>
 
 #include "config.h"
@@ -81,22 +80,6 @@ void mark_usage(FILE *out, const char *lead)
 	options_usage_of(out, lead, "clyde mark", mark_defs, N_MARK_DEFS);
 }
 
-static enum options_outcome fail(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static enum options_outcome fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	for (char *p = err; *p; p++) /* one line, whatever was typed */
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			*p = '?';
-	return OPTIONS_ERROR;
-}
-
 /* TEXT among NAMES[0..n) into *index, or an error naming them. */
 static enum options_outcome choose(const char *option, const char *text,
 				   const char *const *names, int n, int *index,
@@ -107,7 +90,7 @@ static enum options_outcome choose(const char *option, const char *text,
 			*index = i;
 			return OPTIONS_RUN;
 		}
-	return fail(err, len, "--%s %s: use %s, %s%s%s%s%s", option, text,
+	return options_fail(err, len, "--%s %s: use %s, %s%s%s%s%s", option, text,
 		    names[0], names[1], n > 2 ? ", " : "", n > 2 ? names[2] : "",
 		    n > 3 ? " or " : "", n > 3 ? names[3] : "");
 }
@@ -119,7 +102,7 @@ static enum options_outcome number(const char *option, const char *arg,
 	struct parse_error pe;
 
 	if (parse_int_range(arg, min, max, out, &pe) != 0)
-		return fail(err, len, "%s %s: %s", option, arg, pe.msg);
+		return options_fail(err, len, "%s %s: %s", option, arg, pe.msg);
 	return OPTIONS_RUN;
 }
 
@@ -128,9 +111,9 @@ static enum options_outcome empty_value(int key, char *err, size_t len)
 {
 	for (size_t i = 0; i < N_MARK_DEFS; i++)
 		if (mark_defs[i].key == key && mark_defs[i].long_name)
-			return fail(err, len, "--%s: the value is empty",
+			return options_fail(err, len, "--%s: the value is empty",
 				    mark_defs[i].long_name);
-	return fail(err, len, "-%c: the value is empty", key);
+	return options_fail(err, len, "-%c: the value is empty", key);
 }
 
 /* What the parse has seen besides *mo and *cfg. */
@@ -143,7 +126,7 @@ static enum options_outcome set_machine(const char *arg, struct config *cfg,
 {
 	if (arg[0] == '\0' || strlen(arg) >= sizeof(cfg->machine) ||
 	    strpbrk(arg, ",\n\r\t"))
-		return fail(err, len, "-m %s: a name of 1 to %zu bytes without commas "
+		return options_fail(err, len, "-m %s: a name of 1 to %zu bytes without commas "
 			    "or control characters", arg, sizeof(cfg->machine) - 1);
 	snprintf(cfg->machine, sizeof(cfg->machine), "%s", arg);
 	return OPTIONS_RUN;
@@ -156,9 +139,9 @@ static enum options_outcome set_size(const char *arg, struct config *cfg,
 	uint64_t mib;
 
 	if (parse_size(arg, UNIT_MIB, &mib, &pe) != 0)
-		return fail(err, len, "-s %s: %s", arg, pe.msg);
+		return options_fail(err, len, "-s %s: %s", arg, pe.msg);
 	if (mib == 0 || mib > (UINT64_MAX / MIB) / 2)
-		return fail(err, len, "-s %s: the file needs at least 1 MiB", arg);
+		return options_fail(err, len, "-s %s: the file needs at least 1 MiB", arg);
 	cfg->io.size_mib = mib;
 	return OPTIONS_RUN;
 }
@@ -203,7 +186,7 @@ static enum options_outcome set_value(int key, const char *arg, struct mark_opti
 		return OPTIONS_RUN;
 	case 'y':
 		if (strcmp(arg, "s") != 0 && strcmp(arg, "p") != 0)
-			return fail(err, len, "-y %s: use s (semaphores) or p (prompt)",
+			return options_fail(err, len, "-y %s: use s (semaphores) or p (prompt)",
 				    arg);
 		cfg->sync_mode = arg[0];
 		return OPTIONS_RUN;
@@ -221,7 +204,7 @@ static enum options_outcome set_value(int key, const char *arg, struct mark_opti
 		return OPTIONS_RUN;
 	case MARK_OPT_TESTS:
 		if (mark_parse_tests(arg, &mo->tests, &pe) != 0)
-			return fail(err, len, "--tests %s: %s", arg, pe.msg);
+			return options_fail(err, len, "--tests %s: %s", arg, pe.msg);
 		mo->profile = NULL;
 		mo->score = MARK_MEAN;
 		return OPTIONS_RUN;
@@ -242,7 +225,7 @@ static enum options_outcome set_value(int key, const char *arg, struct mark_opti
 		cfg->progress = (enum progress_mode)k;
 		return OPTIONS_RUN;
 	}
-	return fail(err, len, "unknown option"); /* not reached: every row is here */
+	return options_fail(err, len, "unknown option"); /* not reached: every row is here */
 }
 
 /* One option C with value ARG; SEEN keeps what only one may say. */
@@ -253,9 +236,9 @@ static enum options_outcome mark_set(int c, const char *arg, struct mark_seen *s
 	switch (c) {
 	case 'u':
 		if (seen->user)
-			return fail(err, len, "-u given twice");
+			return options_fail(err, len, "-u given twice");
 		if (arg[0] == ':')
-			return fail(err, len, "-u %s: no user name", arg);
+			return options_fail(err, len, "-u %s: no user name", arg);
 		seen->user = true;
 		cfg->user = arg;
 		return OPTIONS_RUN;
@@ -277,7 +260,7 @@ static enum options_outcome mark_set(int c, const char *arg, struct mark_seen *s
 		break;
 	}
 	if (seen->profile && seen->tests)
-		return fail(err, len, "--profile and --tests both choose the tests; "
+		return options_fail(err, len, "--profile and --tests both choose the tests; "
 			    "give one");
 	return set_value(c, arg, mo, cfg, err, len);
 }
@@ -332,14 +315,14 @@ enum options_outcome mark_options_parse(int argc, char **argv, uint64_t ram_mib,
 		const char *typed = argv[optind - 1];
 
 		if (c == ':' && optopt > 0 && optopt < 256)
-			return fail(err, len, "option -%c needs a value", optopt);
+			return options_fail(err, len, "option -%c needs a value", optopt);
 		if (c == ':')
-			return fail(err, len, "option %s needs a value", typed);
+			return options_fail(err, len, "option %s needs a value", typed);
 		if (c == '?' && optopt > 0 && optopt < 256)
-			return fail(err, len, "unknown option -%c (clyde mark --help "
+			return options_fail(err, len, "unknown option -%c (clyde mark --help "
 				    "lists them)", optopt);
 		if (c == '?')
-			return fail(err, len, "unknown option %s (clyde mark --help "
+			return options_fail(err, len, "unknown option %s (clyde mark --help "
 				    "lists them)", typed);
 		if (optarg && optarg[0] == '\0')
 			return empty_value(c, err, len);
@@ -348,11 +331,11 @@ enum options_outcome mark_options_parse(int argc, char **argv, uint64_t ram_mib,
 			return out;
 	}
 	if (optind < argc)
-		return fail(err, len, "unexpected argument '%s' (clyde mark takes only "
+		return options_fail(err, len, "unexpected argument '%s' (clyde mark takes only "
 			    "options)", argv[optind]);
 	if (seen.profile && mark_parse_tests(mark_profile_by_name(mo->profile)->tests,
 					     &mo->tests, &pe) != 0)
-		return fail(err, len, "--profile %s: %s", mo->profile, pe.msg);
+		return options_fail(err, len, "--profile %s: %s", mo->profile, pe.msg);
 	if (mark_check_size(&mo->tests, cfg->io.size_mib * MIB, err, len) != 0)
 		return OPTIONS_ERROR;
 	return OPTIONS_RUN;

@@ -46,7 +46,7 @@ static void one_line(char *err)
 			*p = '?';
 }
 
-static enum options_outcome fail(char *err, size_t len, const char *fmt, ...)
+enum options_outcome options_fail(char *err, size_t len, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -64,13 +64,13 @@ static enum options_outcome set_machine(struct option_parse *p, const char *text
 	size_t len = p->len;
 
 	if (text[0] == '\0')
-		return fail(err, len, "-m: the machine name is empty");
+		return options_fail(err, len, "-m: the machine name is empty");
 	if (strlen(text) >= sizeof(cfg->machine))
-		return fail(err, len, "-m: the machine name is longer than %zu bytes",
+		return options_fail(err, len, "-m: the machine name is longer than %zu bytes",
 			    sizeof(cfg->machine) - 1);
 	for (const char *p = text; *p; p++)
 		if (*p == ',' || (unsigned char)*p < 0x20 || *p == 0x7f)
-			return fail(err, len, "-m %s: the machine name must not contain "
+			return options_fail(err, len, "-m %s: the machine name must not contain "
 				    "commas or control characters", text);
 	snprintf(cfg->machine, sizeof(cfg->machine), "%s", text);
 	return OPTIONS_RUN;
@@ -86,7 +86,7 @@ static enum options_outcome set_format(struct option_parse *p, enum format_kind 
 	char names[128];
 
 	if (!f && strcmp(name, "none") != 0)
-		return fail(p->err, p->len, "--%s %s: use %s or none", option, name,
+		return options_fail(p->err, p->len, "--%s %s: use %s or none", option, name,
 			    format_names(kind, false, names, sizeof(names)));
 	*out = f;
 	return OPTIONS_RUN;
@@ -109,7 +109,7 @@ static enum options_outcome set_choice(struct option_parse *p, const char *optio
 		used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%s",
 					 i == 0 ? "" : i + 1 == n ? " or " : ", ",
 					 names[i]);
-	return fail(p->err, p->len, "--%s %s: use %s", option, text, list);
+	return options_fail(p->err, p->len, "--%s %s: use %s", option, text, list);
 }
 
 static enum options_outcome set_dir(struct option_parse *p, const char *arg)
@@ -124,7 +124,7 @@ static enum options_outcome set_size(struct option_parse *p, const char *arg)
 
 	p->s_text = arg;
 	if (parse_s_option(arg, &p->cfg->io, &pe) != 0)
-		return fail(p->err, p->len, "-s %s: %s", arg, pe.msg);
+		return options_fail(p->err, p->len, "-s %s: %s", arg, pe.msg);
 	p->cfg->size_given = true;
 	return OPTIONS_RUN;
 }
@@ -135,7 +135,7 @@ static enum options_outcome set_files(struct option_parse *p, const char *arg)
 
 	p->n_text = arg;
 	if (parse_n_option(arg, &p->cfg->files, &pe) != 0)
-		return fail(p->err, p->len, "-n %s: %s", arg, pe.msg);
+		return options_fail(p->err, p->len, "-n %s: %s", arg, pe.msg);
 	return OPTIONS_RUN;
 }
 
@@ -144,7 +144,7 @@ static enum options_outcome set_ram(struct option_parse *p, const char *arg)
 	struct parse_error pe;
 
 	if (parse_size(arg, UNIT_MIB, &p->cfg->ram_mib, &pe) != 0)
-		return fail(p->err, p->len, "-r %s: %s", arg, pe.msg);
+		return options_fail(p->err, p->len, "-r %s: %s", arg, pe.msg);
 	return OPTIONS_RUN;
 }
 
@@ -156,7 +156,7 @@ static enum options_outcome set_int(struct option_parse *p, const char *name,
 	struct parse_error pe;
 
 	if (parse_int_range(arg, min, max, out, &pe) != 0)
-		return fail(p->err, p->len, "%s %s: %s", name, arg, pe.msg);
+		return options_fail(p->err, p->len, "%s %s: %s", name, arg, pe.msg);
 	return OPTIONS_RUN;
 }
 
@@ -175,7 +175,7 @@ static enum options_outcome set_repeat(struct option_parse *p, const char *arg)
 	} else if (arg[4] == ':' &&
 		   parse_int_range(arg + 5, REPEAT_AUTO_MIN, REPEAT_AUTO_LIMIT, &v,
 				   &pe) != 0) {
-		return fail(p->err, p->len, "-x %s: %s", arg, pe.msg);
+		return options_fail(p->err, p->len, "-x %s: %s", arg, pe.msg);
 	}
 	p->cfg->repeat = (long)v;
 	return OPTIONS_RUN;
@@ -184,10 +184,10 @@ static enum options_outcome set_repeat(struct option_parse *p, const char *arg)
 static enum options_outcome set_user(struct option_parse *p, const char *arg)
 {
 	if (p->user_seen)
-		return fail(p->err, p->len, "-u given twice");
+		return options_fail(p->err, p->len, "-u given twice");
 	p->user_seen = true;
 	if (arg[0] == ':')
-		return fail(p->err, p->len, "-u %s: no user name", arg);
+		return options_fail(p->err, p->len, "-u %s: no user name", arg);
 	p->cfg->user = arg;
 	return OPTIONS_RUN;
 }
@@ -195,7 +195,7 @@ static enum options_outcome set_user(struct option_parse *p, const char *arg)
 static enum options_outcome set_group(struct option_parse *p, const char *arg)
 {
 	if (p->group_seen)
-		return fail(p->err, p->len, "-g given twice");
+		return options_fail(p->err, p->len, "-g given twice");
 	p->group_seen = true;
 	p->cfg->group = arg;
 	return OPTIONS_RUN;
@@ -216,7 +216,7 @@ static enum options_outcome set_perchar(struct option_parse *p, const char *arg)
 		return OPTIONS_RUN;
 	}
 	if (parse_size(arg, UNIT_MIB, &v, &pe) != 0)
-		return fail(p->err, p->len, "-f %s: %s", arg, pe.msg);
+		return options_fail(p->err, p->len, "-f %s: %s", arg, pe.msg);
 	p->cfg->perchar_mib = (int64_t)v;
 	return OPTIONS_RUN;
 }
@@ -238,7 +238,7 @@ static enum options_outcome set_procs(struct option_parse *p, const char *arg)
 	if (set_int(p, "-p", arg, -1, BARRIER_MAX_PROCS, &v) != OPTIONS_RUN)
 		return OPTIONS_ERROR;
 	if (v == 0)
-		return fail(p->err, p->len, "-p 0: use 1 to %ld processes, or -1 "
+		return options_fail(p->err, p->len, "-p 0: use 1 to %ld processes, or -1 "
 			    "to remove the semaphores", BARRIER_MAX_PROCS);
 	p->cfg->processes = (long)v;
 	return OPTIONS_RUN;
@@ -247,7 +247,7 @@ static enum options_outcome set_procs(struct option_parse *p, const char *arg)
 static enum options_outcome set_sync_mode(struct option_parse *p, const char *arg)
 {
 	if (strcmp(arg, "s") != 0 && strcmp(arg, "p") != 0)
-		return fail(p->err, p->len, "-y %s: use s (semaphores) or p "
+		return options_fail(p->err, p->len, "-y %s: use s (semaphores) or p "
 			    "(prompt)", arg);
 	p->cfg->sync_mode = arg[0];
 	return OPTIONS_RUN;
@@ -255,7 +255,7 @@ static enum options_outcome set_sync_mode(struct option_parse *p, const char *ar
 
 static enum options_outcome seed_and_file(struct option_parse *p)
 {
-	return fail(p->err, p->len, "-z and -Z cannot be used together: -Z takes "
+	return options_fail(p->err, p->len, "-z and -Z cannot be used together: -Z takes "
 		    "the random numbers from the file instead of the seed");
 }
 
@@ -318,7 +318,7 @@ static enum options_outcome set_random_depths(struct option_parse *p, const char
 
 	if (parse_depth_list(arg, p->cfg->random_depths, &p->cfg->n_random_depths,
 			     &pe) != 0)
-		return fail(p->err, p->len, "--random-depths %s: %s", arg, pe.msg);
+		return options_fail(p->err, p->len, "--random-depths %s: %s", arg, pe.msg);
 	return OPTIONS_RUN;
 }
 
@@ -512,8 +512,8 @@ static enum options_outcome empty_value(struct option_parse *p,
 					const struct option_def *o)
 {
 	if (o->long_name)
-		return fail(p->err, p->len, "--%s: the value is empty", o->long_name);
-	return fail(p->err, p->len, "-%c: the value is empty", o->key);
+		return options_fail(p->err, p->len, "--%s: the value is empty", o->long_name);
+	return options_fail(p->err, p->len, "-%c: the value is empty", o->key);
 }
 
 /* getopt_long's tables from option_defs: SHORTS needs 2 * N_OPTIONS + 4 bytes. */
@@ -555,13 +555,13 @@ static enum options_outcome bad_option(struct option_parse *p, int c)
 	const char *typed = p->argv[optind - 1];
 
 	if (c == ':' && optopt > 0 && optopt < 256)
-		return fail(p->err, p->len, "option -%c needs a value", optopt);
+		return options_fail(p->err, p->len, "option -%c needs a value", optopt);
 	if (c == ':')
-		return fail(p->err, p->len, "option %s needs a value", typed);
+		return options_fail(p->err, p->len, "option %s needs a value", typed);
 	if (optopt > 0 && optopt < 256)
-		return fail(p->err, p->len, "unknown option -%c (clyde --help lists "
+		return options_fail(p->err, p->len, "unknown option -%c (clyde --help lists "
 			    "them)", optopt);
-	return fail(p->err, p->len, "unknown option %s (clyde --help lists them)",
+	return options_fail(p->err, p->len, "unknown option %s (clyde --help lists them)",
 		    typed);
 }
 
@@ -599,7 +599,7 @@ enum options_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 			return out;
 	}
 	if (optind < argc)
-		return fail(err, errlen, "unexpected argument '%s' (clyde takes only "
+		return options_fail(err, errlen, "unexpected argument '%s' (clyde takes only "
 			    "options)", argv[optind]);
 	if (config_validate(cfg, p.s_text, p.n_text, err, errlen) != 0) {
 		one_line(err);
