@@ -145,6 +145,8 @@ static int read_head(const struct json_where *w, const struct json_value *o,
 	char kind[8], clyde[32];
 	int score;
 
+	if (!json_get(o, "kind"))
+		return json_field_fail(w, "kind", "missing: not clyde mark's JSON");
 	if (json_field_text(w, o, "kind", false, kind, sizeof(kind)) != 0)
 		return -1;
 	if (strcmp(kind, "mark") != 0)

@@ -326,3 +326,25 @@ int mark_report_read_json(FILE *in, const char *head, size_t head_len,
 	free(text);
 	return rc;
 }
+
+int mark_report_try_json(FILE *in, const char *name, struct mark_set *set,
+			 FILE *msgs, size_t *lines)
+{
+	char head[256];
+	size_t len = 0;
+	int c;
+
+	*lines = 0;
+	while ((c = getc(in)) != EOF && c != '\0' && strchr(" \t\r\n", c) &&
+	       len < sizeof(head)) {
+		head[len++] = (char)c;
+		*lines += c == '\n';
+	}
+	if (c == '{' || c == '[') {
+		ungetc(c, in);
+		return mark_report_read_json(in, head, len, name, set, msgs);
+	}
+	if (c != EOF)
+		ungetc(c, in);
+	return 2;
+}

@@ -15,6 +15,7 @@
 
 #include "csv.h"
 #include "format.h"
+#include "mark_report.h"
 #include "summary.h"
 
 void report_usage(FILE *out)
@@ -89,7 +90,8 @@ static ssize_t read_line(FILE *in, char *buf)
  * some line was bad or the stream failed (each said on stderr), -1 when
  * memory ran out.
  */
-static int read_stream(FILE *in, const char *name, struct run_list *list)
+static int read_stream(FILE *in, const char *name, struct run_list *list,
+		       struct mark_set *marks)
 {
 	static const char bom[] = "\xef\xbb\xbf";
 	char *line = malloc(LINE_KEEP + 1);
@@ -99,6 +101,11 @@ static int read_stream(FILE *in, const char *name, struct run_list *list)
 
 	if (!line)
 		return -1;
+	if ((status = mark_report_try_json(in, name, marks, stderr, &lineno)) != 2) {
+		free(line);
+		return status; /* only clyde mark's JSON is read here */
+	}
+	status = 0;
 	while ((len = read_line(in, line)) >= 0) {
 		struct parse_error err = { "" };
 		struct run_results r;
@@ -116,7 +123,9 @@ static int read_stream(FILE *in, const char *name, struct run_list *list)
 		 * The parser sees the text up to a NUL: a bad byte it finds
 		 * there comes first, anything else it says is beside the point.
 		 */
-		rc = csv_parse_line(line, &r, &err);
+		rc = mark_csv_is_mark(line, (size_t)len)
+			     ? mark_csv_line(marks, line, (size_t)len, &err) * 2
+			     : csv_parse_line(line, &r, &err);
 		if (nul && (rc >= 0 || (strncmp(err.msg, "control ", 8) != 0 &&
 					strncmp(err.msg, "binary ", 7) != 0))) {
 			snprintf(err.msg, sizeof(err.msg), "binary byte 0x00 at "
@@ -127,7 +136,7 @@ static int read_stream(FILE *in, const char *name, struct run_list *list)
 			fprintf(stderr, "clyde: %s:%zu: %s\n", name, lineno,
 				err.msg);
 			status = 1;
-		} else if (rc > 0 && list_push(list, &r) != 0) {
+		} else if (rc == 1 && list_push(list, &r) != 0) {
 			status = -1;
 			break;
 		}
@@ -188,12 +197,12 @@ static int parse_options(int argc, char **argv,
 
 /* Read every input named in ARGV[first..argc), or stdin. */
 static int read_inputs(int argc, char **argv, int first,
-		       struct run_list *list)
+		       struct run_list *list, struct mark_set *marks)
 {
 	int status = 0;
 
 	if (first >= argc)
-		return read_stream(stdin, "stdin", list);
+		return read_stream(stdin, "stdin", list, marks);
 	for (int i = first; i < argc && status >= 0; i++) {
 		bool is_stdin = strcmp(argv[i], "-") == 0;
 		FILE *in = is_stdin ? stdin : fopen(argv[i], "r");
@@ -205,12 +214,39 @@ static int read_inputs(int argc, char **argv, int first,
 			status = 1;
 			continue;
 		}
-		rc = read_stream(in, is_stdin ? "stdin" : argv[i], list);
+		rc = read_stream(in, is_stdin ? "stdin" : argv[i], list, marks);
 		if (!is_stdin)
 			fclose(in);
 		status = rc < 0 ? rc : (status | rc);
 	}
 	return status;
+}
+
+/*
+ * clyde mark's results in MARKS (N_CLASSIC classic runs read beside them)
+ * rendered as FORMAT asks; STATUS so far in, the exit status out.
+ */
+static int report_marks(struct mark_set *marks, size_t n_classic,
+			const struct format_info *format, bool summary, int status)
+{
+	int rc = -1;
+
+	if (n_classic > 0)
+		fprintf(stderr, "clyde: report: clyde mark results and classic runs "
+			"cannot share one report; give them to separate commands\n");
+	else if (summary)
+		fprintf(stderr, "clyde: report: --summary is for classic runs, not "
+			"clyde mark results\n");
+	else if ((rc = mark_report_render(stdout, format->report_name, marks->v,
+					  marks->n)) != 0)
+		fprintf(stderr, "clyde: report: %s\n", rc == -1 ? "format not "
+			"available for clyde mark results" : "out of memory");
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "clyde: report: write: %s\n", strerror(errno));
+		rc = -1;
+	}
+	mark_set_free(marks);
+	return rc == 0 ? status : 1;
 }
 
 int report_main(int argc, char **argv)
@@ -219,6 +255,7 @@ int report_main(int argc, char **argv)
 						 .json_array = true };
 	const struct format_info *format = format_by_report_name("text-1.03");
 	struct run_list list = { NULL, 0, 0 };
+	struct mark_set marks = { NULL, 0, 0, false };
 	struct run_results *shown;
 	size_t n_shown;
 	bool summary = false;
@@ -226,7 +263,12 @@ int report_main(int argc, char **argv)
 
 	if (status != 0)
 		return status < 0 ? 1 : 0;
-	status = read_inputs(argc, argv, optind, &list);
+	status = read_inputs(argc, argv, optind, &list, &marks);
+	if (status >= 0 && marks.n > 0) {
+		status = report_marks(&marks, list.n, format, summary, status);
+		free(list.v);
+		return status;
+	}
 	shown = list.v;
 	n_shown = list.n;
 	if (status >= 0 && summary && list.n > 0 &&
@@ -234,6 +276,7 @@ int report_main(int argc, char **argv)
 		status = -1;
 	if (status < 0) {
 		fprintf(stderr, "clyde: report: out of memory\n");
+		mark_set_free(&marks);
 		free(list.v);
 		return 1;
 	}
