@@ -29,7 +29,8 @@ static void report_help(FILE *out)
 	report_usage(out);
 	fputs("\nReads CSV lines of bonnie++ 1.03, 1.93c, 1.96, 1.97, 1.98 and "
 	      "of clyde from\nthe files (standard input without any) and prints "
-	      "every run in one comparison.\n\n  --format fmt\n", out);
+	      "every run in one comparison;\nclyde mark's CSV and JSON, its marks "
+	      "beside each other.\n\n  --format fmt\n", out);
 	for (size_t f = 0; f < format_count; f++)
 		fprintf(out, "      %-10s %s\n", format_table[f].report_name,
 			format_table[f].help);
