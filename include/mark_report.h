@@ -51,11 +51,12 @@ int mark_report_read_json(FILE *in, const char *head, size_t head_len,
 			  const char *name, struct mark_set *set, FILE *msgs);
 
 /*
- * For a reader of lines (report.c): the blanks at the start of IN are
- * consumed (*lines gets the newlines among them, to number the next
- * line); when JSON follows, the whole input is read as mark JSON
+ * For a reader of lines (report.c): the empty lines at the start of IN
+ * are consumed (*lines gets their count, to number the next line); when
+ * '{' or '[' follows, the whole input is read as mark JSON
  * (mark_report_read_json, with its return value). Returns 2 when IN is not
- * JSON, the next line ready to read.
+ * JSON, the next line ready to read. JSON after spaces, tabs or CRs is left
+ * to the line reader, which sees their bytes as they are.
  */
 int mark_report_try_json(FILE *in, const char *name, struct mark_set *set,
 			 FILE *msgs, size_t *lines);

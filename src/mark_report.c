@@ -335,10 +335,10 @@ int mark_report_try_json(FILE *in, const char *name, struct mark_set *set,
 	int c;
 
 	*lines = 0;
-	while ((c = getc(in)) != EOF && c != '\0' && strchr(" \t\r\n", c) &&
-	       len < sizeof(head)) {
+	/* Only empty lines: a CSV reader skips them too, and counts them. */
+	while ((c = getc(in)) == '\n' && len < sizeof(head)) {
 		head[len++] = (char)c;
-		*lines += c == '\n';
+		(*lines)++;
 	}
 	if (c == '{' || c == '[') {
 		ungetc(c, in);
