@@ -345,39 +345,41 @@ def group_direct(b):
     return rows, None, lat
 
 
-def group_buffered(b):
+def group_buffered(b, size=None, pairs=None, label="buffered"):
     """clyde --zeros against bonnie++ 2.00a, buffered, run after run, the
     first of each pair alternating. Not
     test by test: a second 2 GiB write while the first tool's file is still
     cached ran at half the speed of the first, whichever tool came second
-    (fresh guest memory is slow to fault in on this VM)."""
+    (fresh guest memory is slow to fault in on this VM). With SIZE and
+    PAIRS, the same at another size (the 8 GiB pair)."""
     a = b.a
-    size = a.buffered_mib
+    size = size or a.buffered_mib
+    pairs = pairs or a.buffered_pairs
     copts = ["-s", "%dm" % size, "-r", "0", "-n", "0", "-f", "--zeros", "--progress", "never", "-q"]
     bopts = ["-s", str(size), "-r", str(size // 2), "-n", "0", "-f"]
     keys = ("put_block", "rewrite", "get_block")
     rate = {k: ([], []) for k in keys}
     cpu = {k: ([], []) for k in keys}
     lat = []
-    for i in range(a.buffered_pairs):
+    for i in range(pairs):
         # Which tool goes first alternates: back to back, the second run of a
         # pair was faster whichever program it was (see analysis.md).
         for tool in (("clyde", "bonnie++") if i % 2 == 0 else ("bonnie++", "clyde")):
-            log("buffered I/O: pair %d/%d: %s" % (i + 1, a.buffered_pairs, tool))
+            log("%s I/O, %d MiB: pair %d/%d: %s" % (label, size, i + 1, pairs, tool))
             if tool == "clyde":
-                _, ph, _ = b.clyde("clyde buffered", copts)
+                _, ph, _ = b.clyde("clyde %s" % label, copts)
             else:
-                res = b.bonnie_result(b.bonnie_start("bonnie++ buffered", bopts))
+                res = b.bonnie_result(b.bonnie_start("bonnie++ %s" % label, bopts))
         lat.append((ph, {}))
         for k in keys:
             rate[k][0].append(measured(ph[k], "rate"))
             cpu[k][0].append(measured(ph[k], "cpu_percent"))
             rate[k][1].append(res[k][0])
             cpu[k][1].append(res[k][1])
-        b.raw.append(("buffered", "clyde", dict(
+        b.raw.append((label, "clyde", dict(
             [(k + " KiB/s", rate[k][0][-1]) for k in keys] +
             [(k + " %CPU", cpu[k][0][-1]) for k in keys])))
-        b.raw.append(("buffered", "bonnie++", dict(
+        b.raw.append((label, "bonnie++", dict(
             [(k + " KiB/s", rate[k][1][-1]) for k in keys] +
             [(k + " %CPU", cpu[k][1][-1]) for k in keys])))
     return rate, cpu, lat
@@ -522,7 +524,8 @@ def machine_lines(b):
     ]
 
 
-def write_report(b, direct, engine, mark, buffered, perchar, progress, rss, hot, elapsed_s):
+def write_report(b, direct, engine, mark, buffered, big, perchar, progress, rss, hot,
+                 elapsed_s):
     a = b.a
     L = []
     L.append("# clyde benchmark results")
@@ -530,19 +533,20 @@ def write_report(b, direct, engine, mark, buffered, perchar, progress, rss, hot,
     L.append("Written by `make bench` (bench/bench.py). Each comparison runs clyde and the "
              "reference tool alternately on the same directory and file size (direct I/O test "
              "by test, see *How each pair is matched*): %d runs of each for direct I/O, %d for "
-             "the engines, %d for `clyde mark`, %d for buffered I/O, %d for the others. "
-             "Figures are medians; "
+             "the engines, %d for `clyde mark`, %d for buffered I/O, %d for buffered I/O at "
+             "%d MiB, %d for the others. Figures are medians; "
              "*ratio* is the median of the per-pair ratios (clyde ÷ reference) and *pairs* "
              "their range, which shows the noise. Read the ratios, not the absolute figures." % (
-                 a.direct_pairs, a.engine_pairs, a.mark_pairs, a.buffered_pairs, a.pairs))
+                 a.direct_pairs, a.engine_pairs, a.mark_pairs, a.buffered_pairs, a.big_pairs,
+                 a.big_mib, a.pairs))
     L.append("")
     L += machine_lines(b)
     L.append("- sizes: direct %d MiB (%d seeks), engines %d MiB (%d s per test, clyde's "
-             "engine %s), mark %d MiB (%d runs of %d s), buffered %d MiB, per-char %d MiB, "
-             "progress %d MiB, RSS %d and %d MiB; bench took %.1f min" % (
+             "engine %s), mark %d MiB (%d runs of %d s), buffered %d and %d MiB, per-char "
+             "%d MiB, progress %d MiB, RSS %d and %d MiB; bench took %.1f min" % (
                  a.direct_mib, a.seeks, a.engine_mib, a.engine_time,
                  getattr(b, "engine", "?"), a.mark_mib, a.mark_runs, a.mark_time,
-                 a.buffered_mib, a.perchar_mib,
+                 a.buffered_mib, a.big_mib, a.perchar_mib,
                  a.progress_mib, a.rss_small_mib, a.rss_large_mib, elapsed_s / 60))
     L.append("")
 
@@ -591,6 +595,22 @@ def write_report(b, direct, engine, mark, buffered, perchar, progress, rss, hot,
             names[k], fmt(median(c_cpu)), "%.3f" % median(per) if median(per) else "n/a",
             fmt(median(r_cpu)), "%.3f" % median(per_r) if median(per_r) else "n/a",
             "%.3f" % rt if rt else "n/a", spread(rs), verdict(ok)))
+
+    # The 8 GiB pair: block write and rewrite against bonnie++, whose one
+    # file is written whole and then fsynced (what clyde now does too).
+    brate, bbcpu, _ = big
+    for k in ("put_block", "rewrite"):
+        row("buffered %s at %d MiB (MiB/s)" % (names[k], a.big_mib), brate[k],
+            "bonnie++:", 1024, 1, None)
+        per = [(cc / 100 / (x / MIB) if cc is not None and x else None)
+               for cc, x in zip(bbcpu[k][0], brate[k][0])]
+        per_r = [(cc / 100 / (x / MIB) if cc is not None and x else None)
+                 for cc, x in zip(bbcpu[k][1], brate[k][1])]
+        rs = ratios(per, per_r)
+        L.append("| buffered %s at %d MiB: CPU s per GiB | %s | bonnie++: %s | %s | %s | | |" % (
+            names[k], a.big_mib, "%.3f" % median(per) if median(per) else "n/a",
+            "%.3f" % median(per_r) if median(per_r) else "n/a",
+            "%.3f" % median(rs) if median(rs) else "n/a", spread(rs)))
 
     res, micro = perchar
     for k, name in (("putc", "per-char output (putc)"), ("getc", "per-char input (getc)")):
@@ -741,6 +761,11 @@ def write_report(b, direct, engine, mark, buffered, perchar, progress, rss, hot,
         "CPU-bound for both. %%CPU is process CPU ÷ elapsed for both; CPU s per GiB is that "
         "over the throughput, i.e. %%CPU at equal throughput, which the target compares." %
         a.buffered_mib,
+        "- **Buffered, large**: the same two commands on %d MiB, %d pairs: clyde's file is "
+        "%d pieces of 1 GiB, bonnie++'s one file; clyde keeps every piece open and fsyncs "
+        "them all once the file is written, as bonnie++ fsyncs its one file (an fsync per "
+        "piece as it ended stopped the copying at every GiB: see the analysis)." % (
+            a.big_mib, a.big_pairs, (a.big_mib + 1023) // 1024),
         "- **Per-char**: clyde's stdio phases on %d MiB against bonnie++ 1.03's method "
         "(see above), run after run; clyde also runs its block phases in that run, which "
         "are not compared." % a.perchar_mib,
@@ -758,11 +783,13 @@ def write_report(b, direct, engine, mark, buffered, perchar, progress, rss, hot,
     ]
     L.append("")
 
-    analysis = os.path.join(HERE, "analysis.md")
-    if os.path.exists(analysis):
-        with open(analysis) as f:
-            L.append(f.read().rstrip())
-        L.append("")
+    # analysis.md by hand; mpi-results.md from make bench-mpi (bench/mpi.py).
+    for extra in ("analysis.md", "mpi-results.md"):
+        path = os.path.join(HERE, extra)
+        if os.path.exists(path):
+            with open(path) as f:
+                L.append(f.read().rstrip())
+            L.append("")
 
     L.append("## Commands")
     L.append("")
@@ -815,6 +842,9 @@ def main():
     p.add_argument("--mark-runs", type=int, default=2)
     p.add_argument("--mark-time", type=int, default=4)
     p.add_argument("--buffered-mib", type=int, default=2048)
+    p.add_argument("--big-mib", type=int, default=8192,
+                   help="the large buffered pair (block write without a stall per piece)")
+    p.add_argument("--big-pairs", type=int, default=2)
     p.add_argument("--perchar-mib", type=int, default=512)
     p.add_argument("--micro-mib", type=int, default=256)
     p.add_argument("--progress-mib", type=int, default=1024)
@@ -835,11 +865,12 @@ def main():
         engine = engines.group_engine(b, log)
         mark = engines.group_mark(b, log)
         buffered = group_buffered(b)
+        big = group_buffered(b, a.big_mib, a.big_pairs, "buffered large")
         perchar = group_perchar(b)
         progress = group_progress(b)
         rss = group_rss(b)
-        text = write_report(b, direct, engine, mark, buffered, perchar, progress, rss, hot,
-                            time.monotonic() - t0)
+        text = write_report(b, direct, engine, mark, buffered, big, perchar, progress, rss,
+                            hot, time.monotonic() - t0)
     finally:
         shutil.rmtree(b.work, ignore_errors=True)
     # The table, for the terminal.

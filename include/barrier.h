@@ -16,6 +16,7 @@
 #define BARRIER_MAX_PROCS 32767L /* the least SEM_VALUE_MAX POSIX allows */
 #define BARRIER_PREFIX_ENV "CLYDE_SYNC_PREFIX"
 #define BARRIER_PREFIX_DEFAULT "/clyde.sync"
+#define BARRIER_LINE_MAX 4096 /* longest -y p answer, newline included */
 
 /*
  * Create the semaphores for PROCS processes (1..BARRIER_MAX_PROCS), replacing
@@ -33,8 +34,11 @@ int barrier_check(char *err, size_t len);
 
 /*
  * Set hooks->before_phase for CFG's -y mode (nothing without -y). The
- * hooks ignore hooks->arg, so they sit beside any other hooks; they return
- * -1 when the barrier or stdin fails, or a signal interrupts the wait.
+ * hooks ignore hooks->arg, so they sit beside any other hooks. Every wait
+ * polls the stop flag (cleanup.h) a few times a second, and the -y p
+ * answer is read with a bound (BARRIER_LINE_MAX bytes to its newline);
+ * a hook returns the exit status when the barrier or stdin fails or
+ * clyde is stopping.
  */
 void barrier_hooks(const struct config *cfg, struct run_hooks *hooks);
 

@@ -1,34 +1,88 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cleanup.h - the cleanup registry and the signal flag: the only mutable
- * globals in clyde. Everything clyde creates on disk is recorded here, and
- * only recorded paths are ever removed. Signal handlers only set a flag
- * (the phases poll it and unwind); a second signal exits at once.
+ * cleanup.h - the cleanup registry and the stop flag: the only mutable
+ * globals in clyde. Everything clyde creates on disk is recorded here with
+ * the directory descriptor it was made in and its device and inode, and
+ * only a recorded path that is still the same file is ever removed.
+ * Signal handlers only set the stop flag; the phases poll it and unwind,
+ * and the main thread removes what was recorded.
  */
 #ifndef CLEANUP_H
 #define CLEANUP_H
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+/* Which file a name held when clyde made it. */
+struct file_id {
+	uint64_t dev, ino;
+};
+
+/* The identity of the file *ST describes. */
+struct file_id file_id_of(const struct stat *st);
+
+/* Whether *ST is the file ID names. */
+bool file_id_is(const struct file_id *id, const struct stat *st);
 
 /*
- * Install the handlers: SIGINT, SIGTERM, SIGXFSZ and SIGXCPU set the flag
- * (without SA_RESTART, so a blocked read returns EINTR); a second one calls
- * _exit(128 + signal). The four are unblocked in case the parent blocked
- * them. SIGHUP is ignored, as bonnie++ does. Call before starting threads.
- * Returns -1 with errno on failure.
+ * Install the handlers. Every catchable signal whose default action ends
+ * the process, except the program-error ones, sets the stop flag: SIGINT,
+ * SIGTERM, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+ * SIGXCPU, SIGXFSZ, SIGIO, SIGPWR, SIGSTKFLT where they exist and the
+ * real-time signals (without SA_RESTART, so a blocked read returns EINTR;
+ * all unblocked, in case the parent blocked them). Repeats never exit:
+ * the clean-up always runs. A repeat at least a second after the first
+ * signal (a person asking again, not `timeout` signalling the process and
+ * then its group) writes one line saying clyde is removing its files.
+ * SIGHUP is ignored, as bonnie++ does, and SIGPIPE too, so that a reader
+ * that went away is an ordinary EPIPE on the write. The program-error
+ * signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS) keep
+ * their default: a crash is a bug. Call before starting threads. Returns
+ * -1 with errno on failure.
  */
 int cleanup_init(void);
+
+/* Ignore SIGPIPE only (for `clyde report`, which makes no files). */
+int cleanup_ignore_sigpipe(void);
 
 /* The first signal received, or 0. Async-signal-safe, thread-safe. */
 int cleanup_signal(void);
 
 /*
- * Record PATH (a file, or a directory if IS_DIR) as created by clyde, so
- * cleanup_all() removes it. Thread-safe. Returns -1 with errno ENOMEM.
- * Recording the same path twice is harmless.
+ * True once a signal arrived or cleanup_request_stop() was called: every
+ * loop that waits or works polls this. Async-signal-safe, thread-safe.
  */
-int cleanup_add(const char *path, bool is_dir);
+bool cleanup_stopping(void);
+
+/*
+ * Ask every phase to stop as a signal would, because writing to STREAM
+ * ("stdout", "stderr", the JSON file's name; kept by pointer, so a string
+ * that lives to the end) failed with ERRNUM. The first request is kept.
+ * Thread-safe.
+ */
+void cleanup_request_stop(const char *stream, int errnum);
+
+/* The first request's stream and errno; false when none was made. */
+bool cleanup_stop_reason(const char **stream, int *errnum);
+
+/*
+ * Never print the line a repeated signal prints from now on: after the
+ * final clean-up, and on an MPI rank other than 0 (the launcher signals
+ * every rank, and rank 0 speaks for them all).
+ */
+void cleanup_quiet_repeats(void);
+
+/*
+ * Record PATH as made by clyde: its last component is the name inside the
+ * directory DIRFD (which must stay open until cleanup_all), *ST its
+ * identity (from fstat right after the create), IS_DIR whether it is a
+ * directory. The whole PATH is what messages show. Thread-safe. Returns
+ * -1 with errno ENOMEM. Recording the same path twice is harmless.
+ */
+int cleanup_add(int dirfd, const char *path, const struct stat *st,
+		bool is_dir);
 
 /* True when PATH is recorded (clyde created it and has not removed it). */
 bool cleanup_owns(const char *path);
@@ -36,19 +90,42 @@ bool cleanup_owns(const char *path);
 /* Forget PATH after clyde removed it itself. Thread-safe. */
 void cleanup_forget(const char *path);
 
-/* The first path cleanup_all() could not remove, and why. */
+/*
+ * Remove the recorded PATH now, if it is still the file clyde made.
+ * Returns 0 when it is gone (removed, or already not there), else -1 with
+ * errno, 0 when the name holds something else; it then stays recorded,
+ * for cleanup_all to count.
+ */
+int cleanup_remove(const char *path);
+
+/*
+ * Count PATH, made by clyde but kept outside the registry (the file
+ * tests' names), as left behind: OP failed with ERRNUM (0: OP says it
+ * all). Thread-safe.
+ */
+void cleanup_left(const char *path, const char *op, int errnum);
+
+/*
+ * Remove every recorded path that can go now, newest first, as cleanup_all
+ * does, but keep the ones that will not go recorded, for cleanup_all to
+ * retry, count and name. Returns how many stay. Thread-safe.
+ */
+int cleanup_sweep(void);
+
+/* The first path clyde could not remove, and why. */
 struct cleanup_failure {
 	char path[PATH_MAX];
-	const char *op;  /* "unlink" or "rmdir" */
-	int errnum;
+	const char *op;  /* "unlink", "rmdir", or why it was left alone */
+	int errnum;      /* 0 when op says it all */
 };
 
 /*
- * Remove every recorded path that still exists, newest first (files before
- * the directories that hold them), and forget them all. A directory that
- * still holds something clyde did not create is left in place. Returns the
- * number of paths that could not be removed (0 when all went), describing
- * the first in *FIRST (may be NULL).
+ * Remove every recorded path that still holds the file clyde made, newest
+ * first (files before the directories that hold them), and forget them
+ * all; a name that now holds something else is left alone, and so is a
+ * directory that still holds something. Returns how many paths clyde made
+ * are left: the ones it could not remove, plus the ones cleanup_left
+ * counted, describing the first in *FIRST (may be NULL).
  */
 int cleanup_all(struct cleanup_failure *first);
 

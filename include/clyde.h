@@ -99,6 +99,9 @@ struct phase_result {
 	double rate;
 	double cpu_pct;
 	struct latency_summary lat; /* lat.max_ns == 0 prints an empty latency */
+	uint64_t start_ns;          /* measurement: when the copies started
+				     * (CLOCK_MONOTONIC; rank 0's clock in
+				     * a rank_report) */
 	uint64_t elapsed_ns;        /* measurement: phase window */
 	uint64_t cpu_ns;            /* process CPU over that window */
 	uint64_t bytes;             /* logical bytes moved (bulk tests) */
@@ -114,6 +117,7 @@ struct random_result {
 	uint32_t threads;     /* T; 0 when unknown (older JSON: read as 1) */
 	enum engine_kind engine; /* the engine that ran it; AUTO: unknown */
 	uint64_t ops;
+	uint64_t start_ns;    /* as phase_result's */
 	uint64_t elapsed_ns;
 	uint64_t cpu_ns;
 	double iops;
@@ -123,19 +127,44 @@ struct random_result {
 	struct device_io dev;
 };
 
+/* -s size[:chunk[:seeks[:seekers]]] */
+struct io_params {
+	uint64_t size_mib; /* 0 = no I/O tests */
+	uint64_t chunk_bytes;
+	uint64_t seeks;
+	uint64_t seekers;
+};
+
+/* -n num[:max[:min[:dirs[:chunk]]]]; max -1 = hard links, -2 = symlinks. */
+#define FILES_HARD_LINKS (-1)
+#define FILES_SYMLINKS (-2)
+struct file_params {
+	uint64_t count_k; /* files in units of 1024; 0 = no file tests */
+	int64_t max_bytes;
+	int64_t min_bytes;
+	uint64_t dirs;
+	uint64_t chunk_bytes;
+};
+
 /*
  * What a larger test would need to measure the figures that were too fast
- * (advice.c): which options to enlarge and, when the phases' times are
- * known (a live run), to what. Printed after clyde's tables.
+ * (verdict.c), printed after clyde's tables. Without the phases' times
+ * (results read from CSV) only which options to enlarge; with them, the
+ * run's sizing options (-s, -n, -f, -c, -r) with the enlarged values, a
+ * set that replaces the run's own and passes every check of the command
+ * line as it stands.
  */
 struct advice {
 	bool any;             /* some figure is +++++ */
 	bool sized;           /* the values below follow from measured times */
-	bool s, f, n;         /* the options the suggestion changes */
-	uint64_t size_mib;    /* -s size */
-	uint64_t seeks;       /* -s ::seeks, or 0 when the seeks measured */
-	uint64_t perchar_mib; /* -f size */
-	uint64_t files_k;     /* -n number */
+	bool s, f, n;         /* the options the suggestion enlarges */
+	struct io_params io;  /* -s */
+	struct file_params files; /* -n, printed when not bonnie++'s default */
+	int64_t perchar_mib;  /* -f: -1 not printed (the default), 0 "-f" */
+	uint32_t copies;      /* -c, printed when above 1 */
+	bool ram;             /* print -r ram_mib: the run's RAM rule was
+			       * not the one the detected RAM makes */
+	uint64_t ram_mib;
 };
 
 /* A read phase the page cache mostly served: the truth check's finding. */
@@ -156,25 +185,6 @@ struct run_env {
 	int rotational;      /* 1 spinning, 0 solid state, -1 unknown */
 	uint64_t ram_mib;
 	uint32_t cpus;
-};
-
-/* -n num[:max[:min[:dirs[:chunk]]]]; max -1 = hard links, -2 = symlinks. */
-#define FILES_HARD_LINKS (-1)
-#define FILES_SYMLINKS (-2)
-struct file_params {
-	uint64_t count_k; /* files in units of 1024; 0 = no file tests */
-	int64_t max_bytes;
-	int64_t min_bytes;
-	uint64_t dirs;
-	uint64_t chunk_bytes;
-};
-
-/* -s size[:chunk[:seeks[:seekers]]] */
-struct io_params {
-	uint64_t size_mib; /* 0 = no I/O tests */
-	uint64_t chunk_bytes;
-	uint64_t seeks;
-	uint64_t seekers;
 };
 
 enum char_io { CHAR_IO_STDIO, CHAR_IO_SYSCALL };
@@ -201,6 +211,7 @@ struct config {
 	struct file_params files;
 	char machine[MACHINE_MAX];
 	uint64_t ram_mib;       /* -r, or detected; 0 disables RAM checks */
+	uint64_t machine_ram_mib; /* detected, whatever -r says; 0 unknown */
 	long repeat;            /* -x; -1 when not given; with auto, MAX */
 	bool repeat_auto;       /* -x auto[:MAX]: stop early (repeat.h) */
 	const char *user;       /* -u user[:group], NULL if not given */
@@ -212,6 +223,7 @@ struct config {
 	long processes;         /* -p N (create), -1 (remove); 0 = not given */
 	char sync_mode;         /* -y: 's', 'p' or 0 */
 	uint64_t seed;          /* -z, or pid ^ time */
+	const char *random_file; /* -Z: random numbers from this file, or NULL */
 	int argc;               /* the whole command line, for the results */
 	char *const *argv;
 	const struct format_info *table; /* --table, NULL for none */
@@ -226,6 +238,16 @@ struct config {
 	enum engine_kind engine; /* --engine */
 	enum progress_mode progress;
 	bool no_preflight;
+};
+
+struct rank_report; /* one MPI rank's part of a run, below */
+
+/* clyde-mpi: the ranks whose figures a run combines (ranks.c, combine.c). */
+struct rank_set {
+	size_t n;                        /* 0: a single process's run */
+	size_t hosts;                    /* distinct hosts among them */
+	const struct rank_report *rank;  /* n reports in rank order, owned by
+					  * whoever combined them */
 };
 
 /*
@@ -257,6 +279,7 @@ struct run_results {
 	struct phase_result phase[PHASE_COUNT];
 	/* Live runs only: */
 	char dir[256];        /* -d as given */
+	uint64_t ram_mib;     /* the RAM of the 2x rule (-r, or detected); 0 off */
 	bool verify;
 	uint32_t random_time_s;
 	size_t n_random;
@@ -270,6 +293,24 @@ struct run_results {
 	struct advice advice;
 	size_t n_truth;
 	struct truth_hit truth[MAX_TRUTH_HITS];
+	/* clyde-mpi: the ranks behind these figures; concurrency is then
+	 * every rank's copies together. */
+	struct rank_set ranks;
+};
+
+/*
+ * One rank of a clyde-mpi run: who and where it was, and its own figures
+ * (as a single clyde would print them), with the start of each test moved
+ * onto rank 0's clock so that the ranks' windows compare.
+ */
+struct rank_report {
+	uint32_t rank;
+	int64_t pid;
+	char host[64];
+	char workdir[512];        /* its own directory under -d */
+	int64_t clock_offset_ns;  /* rank 0's clock minus its own */
+	uint64_t clock_error_ns;  /* how far that offset may be off */
+	struct run_results res;   /* res.ranks is empty */
 };
 
 #endif

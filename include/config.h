@@ -18,6 +18,16 @@
  */
 void config_defaults(struct config *cfg, uint64_t ram_mib, uint64_t seed);
 
+/* The largest -s config_validate accepts, in MiB: size x copies in bytes fits 64 bits. */
+#define CONFIG_MAX_SIZE_MIB ((UINT64_MAX / MIB) / MAX_CONCURRENCY)
+
+/*
+ * The most files, in units of 1024, config_validate accepts for COPIES
+ * copies when RAM_MIB is the RAM of the 2x rule (0: no RAM rule): each
+ * copy's name list must stay under half the RAM.
+ */
+uint64_t config_max_files_k(uint64_t ram_mib, uint32_t copies);
+
 /*
  * Check what needs several values at once, in bonnie++'s spirit, and fill
  * what follows from them (the default size, 2x RAM). S_TEXT and N_TEXT

@@ -14,21 +14,33 @@
 
 #include "clyde.h"
 
+/* The most devices of one filesystem whose counters are summed (btrfs). */
+#define DEVICE_MAX 4
+
 struct device {
 	bool found;
-	char name[64];            /* "nvme0n1", the whole disk's name */
-	char stat_path[PATH_MAX]; /* counters: the partition's own when it has them */
+	char name[64];            /* "nvme0n1", the whole disk's; "a+b" for several */
+	unsigned n;               /* how many stat paths: 1, or a btrfs's devices */
+	char stat_path[DEVICE_MAX][PATH_MAX]; /* the partition's own when it has them */
 };
 
-/*
- * Find the block device holding DIR (st_dev -> /sys/dev/block/MAJ:MIN; a
- * partition's parent names the disk). Sets dev->found false when there is
- * none (tmpfs, NFS, btrfs's anonymous device numbers). Never fails.
- */
-void device_find(const char *dir, struct device *dev);
+struct provenance;
 
 /*
- * The device's cumulative bytes read and written since boot into *io
+ * Find the block device holding the open directory DIR_FD (st_dev ->
+ * /sys/dev/block/MAJ:MIN; a partition's parent names the disk). btrfs
+ * gives its files an anonymous device number: its devices are the layers
+ * right under the filesystem in PROV, the directory's provenance (from
+ * /sys/fs/btrfs/FSID/devices/; up to DEVICE_MAX, counters summed; PROV
+ * NULL: none). Sets dev->found false when there is none (tmpfs, NFS).
+ * Never fails.
+ */
+void device_find(int dir_fd, const struct provenance *prov,
+		 struct device *dev);
+
+/*
+ * The device's (or devices') cumulative bytes read and written since boot
+ * into *io
  * (io->known false when they cannot be read). Counters are device-wide:
  * they include any other process's I/O on the same disk.
  */

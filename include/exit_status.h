@@ -13,6 +13,7 @@ enum exit_status {
 	EXIT_SETUP = 2,   /* directory, space, O_DIRECT, privileges, memory */
 	EXIT_IO = 3,      /* an I/O error during a test */
 	EXIT_CORRUPT = 4, /* --verify read back different data */
+	EXIT_OUTPUT = 5,  /* writing to stdout, stderr or the --json file failed */
 	EXIT_SIGNAL = 128 /* + the signal's number, after clean-up */
 };
 

@@ -44,7 +44,11 @@ extern const struct table_layout table_layout_103, table_layout_19x,
 void fmt_table(FILE *out, const struct table_layout *layout,
 	       const struct run_results *runs, size_t n, bool wide_names);
 
-/* The CSV header line of FORMAT, as bonnie++ prints it before -x runs. */
+/*
+ * The CSV header line of FORMAT, printed before -x runs: one name over each
+ * field of FORMAT's lines (bonnie++'s names; its 1.96 and 1.98 headers are
+ * short of names, clyde's are not: doc/formats.md, "Header lines").
+ */
 void fmt_csv_header(FILE *out, enum csv_format format);
 
 /*

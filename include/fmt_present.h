@@ -46,8 +46,16 @@ const char *present_cpu(const struct phase_result *p, char *buf, size_t len);
 const char *present_latency(uint64_t ns, char *buf, size_t len);
 
 /*
+ * When TEXT starts with a Unicode bidi control (utf8_is_bidi_control),
+ * which would reorder what follows it on a page, print its visible name
+ * "[U+202E]" (the brackets as "\\[" and "\\]" for Markdown, MARKDOWN)
+ * instead and return its length; else print nothing and return 0.
+ */
+size_t present_bidi(FILE *out, const char *text, bool markdown);
+
+/*
  * TEXT escaped for HTML and SVG (XML) alike: & < > " ' as character
- * references.
+ * references, and each bidi control by name (present_bidi).
  */
 void present_markup_text(FILE *out, const char *text);
 

@@ -18,11 +18,14 @@
 enum io_access { IO_READ, IO_WRITE, IO_CREATE };
 
 /*
- * Open PATH for a bulk phase: IO_READ read-only, IO_WRITE read-write,
- * IO_CREATE read-write + create exclusively (0600). Adds O_DIRECT when
- * mode->direct, O_SYNC when writing and mode->sync_writes, and O_CLOEXEC.
+ * Open NAME inside the directory DIRFD for a bulk phase: IO_READ
+ * read-only, IO_WRITE read-write, IO_CREATE read-write + create
+ * exclusively (0600). Never follows a symlink (O_NOFOLLOW). Adds O_DIRECT
+ * when mode->direct, O_SYNC when writing and mode->sync_writes, and
+ * O_CLOEXEC. Retries EINTR unless clyde is stopping.
  */
-int io_open(const char *path, enum io_access access, const struct io_mode *mode);
+int io_openat(int dirfd, const char *name, enum io_access access,
+	      const struct io_mode *mode);
 
 /*
  * LEN bytes aligned to ALIGN (a power of two >= sizeof(void *)) and never

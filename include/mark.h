@@ -104,8 +104,8 @@ struct mark_options {
 /* clyde mark's option table, in --help order; *n receives its length. */
 const struct option_def *mark_options_table(size_t *n);
 
-/* The synopsis of `clyde mark` after LEAD ("usage: clyde mark"), wrapped
- * under it at 78 columns. */
+/* The synopsis of `clyde mark` after LEAD ("usage: "), wrapped under its
+ * words as options_usage_of does. */
 void mark_usage(FILE *out, const char *lead);
 
 /*

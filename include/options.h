@@ -37,19 +37,26 @@ struct option_def {
 /* The table, in --help order; *n receives its length. */
 const struct option_def *options_table(size_t *n);
 
-/* The synopsis lines (usage), as --help and the man page print them. */
+/*
+ * The synopsis: "clyde [-d dir] ..." lines, the "clyde report" line and
+ * the "clyde mark ..." lines,
+ * exactly as the man page's SYNOPSIS has them (--help prints the same
+ * lines after "usage: ").
+ */
 void options_usage(FILE *out);
 
 /* Everything --help prints: usage, then one line per option. */
 void options_help(FILE *out);
 
 /*
- * The same for any table DEFS[0..n): LEAD ("usage: clyde mark") and every
- * option in brackets, wrapped at 78 columns under LEAD's words, then TAIL
- * (operands; NULL for none) and a newline; and the lines per option.
+ * The same for any table DEFS[0..n): NAME ("clyde", "clyde mark") and every
+ * option in brackets, each line started by LEAD ("" in the man page,
+ * "usage: " in --help) or, for continuation lines, as many spaces, then
+ * under NAME's words; the breaks do not depend on LEAD, so that both print
+ * the same lines. And the lines per option, as --help has them.
  */
-void options_usage_of(FILE *out, const char *lead, const struct option_def *defs,
-		      size_t n, const char *tail);
+void options_usage_of(FILE *out, const char *lead, const char *name,
+		      const struct option_def *defs, size_t n);
 void options_help_of(FILE *out, const struct option_def *defs, size_t n);
 
 /*

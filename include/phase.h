@@ -36,6 +36,8 @@ struct filetest_state; /* the file tests' own state (phase_files.c) */
 struct phase_ctx {
 	const struct config *cfg;
 	unsigned copy;
+	const struct rng_source *rng; /* -Z's numbers (count 0 without -Z) */
+	uint64_t seed;                /* the run's seed: -z, or from -Z */
 	struct iofile *tf;          /* this copy's I/O file */
 	struct data_pattern *data;    /* this copy's data pool */
 	unsigned char *buf;           /* chunk bytes, aligned for O_DIRECT */
@@ -69,6 +71,10 @@ struct phase_ctx {
  */
 int phase_fail(struct phase_ctx *ctx, const char *path, const char *op,
 	       int errnum);
+
+/* phase_fail for an open of a piece that failed with ERRNUM (iofile_open's
+ * errno: 0 when the name no longer holds the file clyde made). */
+int phase_fail_open(struct phase_ctx *ctx, const char *path, int errnum);
 
 /*
  * True once a signal asked clyde to stop or another copy failed. Only
@@ -105,18 +111,36 @@ struct phase_pieces {
 };
 
 /*
- * Open every piece of ctx's I/O file for ACC into *PP, for a phase whose
- * threads (or engine) share the descriptors. 0, or -1 with ctx->err
- * filled; *PP is then already closed.
+ * Room for a descriptor per piece of ctx's file, none open yet. The threaded
+ * phases open them all at once; the sequential writers (block output,
+ * rewrite, per-char output) put each piece's descriptor in fds[] as they
+ * write it and keep it open to the end of the phase, so that, as with
+ * bonnie++'s one file, the file is written whole and then made durable: an
+ * fsync per piece as it ended would stop the copying while the piece's
+ * writeback drains, where the kernel can otherwise overlap them. 0, or -1
+ * with the phase's error (out of memory).
+ */
+int phase_pieces_begin(struct phase_pieces *pp, struct phase_ctx *ctx);
+
+/*
+ * Close every descriptor in pp->fds and free them: with SYNC each is
+ * fsynced first, in piece order, and the first failure becomes the phase's
+ * error ("fsync"); without, after an error or an interrupt, they are only
+ * closed (nothing waits for writeback). 0 or -1.
+ */
+int phase_pieces_end(struct phase_pieces *pp, bool sync);
+
+/*
+ * Begin *PP and open every piece of ctx's I/O file for ACC into it, for a
+ * phase whose threads (or engine) share the descriptors. 0, or -1 with
+ * ctx->err filled; *PP is then already ended.
  */
 int phase_pieces_open(struct phase_pieces *pp, struct phase_ctx *ctx,
 		      enum io_access acc);
 
-/* fsync every open piece; the first failure is ctx's error. 0 or -1. */
+/* fsync every open piece, keeping them open; the first failure is ctx's
+ * error. 0 or -1. */
 int phase_pieces_sync(struct phase_pieces *pp);
-
-/* fsync and close every open piece and free *PP; 0, or -1 as above. */
-int phase_pieces_close(struct phase_pieces *pp);
 
 /* From any of the threads: OP failed on PIECE; record it once, stop them all. */
 void phase_pieces_fail(struct phase_pieces *pp, uint32_t piece, const char *op,

@@ -15,6 +15,10 @@
 
 #include "clyde.h"
 
+/* A test that took less prints +++++ (bonnie++'s rule), wherever its
+ * figures are made: the driver, or the combining of ranks. */
+#define PHASE_MIN_TIME_NS 500000000ULL
+
 /* What a phase's rate counts. */
 enum phase_unit {
 	UNIT_KIB_S,   /* bytes moved, in KiB/s (1024) */
@@ -90,6 +94,13 @@ struct random_spec {
 	uint64_t ios;         /* not 0: exactly this many I/Os instead, and
 			       * no time limit (CLYDE_TEST_RANDOM_IOS) */
 };
+
+/*
+ * A --random-io test's figures in its own struct: R's rate is its IOPS;
+ * WRITES and DEPTH say which test it was (its random_spec's).
+ */
+void phase_random_result(const struct phase_result *r, bool writes,
+			 uint32_t depth, struct random_result *out);
 
 /* Bytes the per-char phases cover under CFG (0 when skipped). */
 uint64_t phase_perchar_bytes(const struct config *cfg);

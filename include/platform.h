@@ -20,9 +20,16 @@
 uint32_t platform_dio_align(int fd);
 
 /*
- * The type of the filesystem holding PATH ("ext4", "tmpfs", ...; "unknown"
- * when it cannot be told), written to BUF. Returns BUF.
+ * The type of the filesystem holding the open file or directory FD
+ * ("ext4", "tmpfs", ...; "unknown" when it cannot be told), written to
+ * BUF. Returns BUF.
  */
-const char *platform_fs_name(const char *path, char *buf, size_t len);
+const char *platform_fs_name(int fd, char *buf, size_t len);
+
+/*
+ * The most threads the system lets exist at once (Linux: the smaller of
+ * /proc/sys/kernel/threads-max and pid_max), or 0 when it cannot be told.
+ */
+uint64_t platform_threads_max(void);
 
 #endif

@@ -11,7 +11,9 @@
 
 /*
  * Switch to USER ("name", "uid", "name:group") and/or GROUP (name or gid),
- * either may be NULL. Refuses to go on as root when both are NULL. Returns
+ * either may be NULL; a user with a passwd entry gets its supplementary
+ * groups (initgroups). Refuses to go on as root without USER (GROUP alone
+ * names nobody to run as). Returns
  * 1 after a switch (the ids now in force in *uid and *gid), 0 when there
  * was nothing to switch, or -1 with a one-line reason in ERR (no "clyde: "
  * prefix).

@@ -15,6 +15,7 @@
 #include "device.h"
 #include "phase.h"
 #include "iofile.h"
+#include "rng.h"
 
 /* The longer of a classic plan and a clyde mark plan (layout, then every
  * run of every test in both directions). */
@@ -44,18 +45,28 @@ struct run_plan {
 
 /*
  * Where a run happens, learned at set-up once the config is valid: clyde's
- * own directory, what O_DIRECT needs there, the device under it, and the
- * provenance of the directory and the machine (read before privileges are
- * dropped, so that root can still see a dm-crypt cipher).
+ * own directory, what O_DIRECT needs there, the device under it, -Z's
+ * random numbers, which copies these are among all the MPI ranks'. Every
+ * file clyde makes, opens or removes is reached through dir_fd, never
+ * through a path, so a directory renamed or replaced by a symlink under
+ * clyde's feet cannot lead it anywhere else. The provenance of the directory and the machine
+ * is read before privileges are dropped, so that root can still see a
+ * dm-crypt cipher.
  */
 struct run_target {
-	char workdir[PATH_MAX]; /* clyde's directory, made by workdir_create */
+	char workdir[PATH_MAX]; /* clyde's directory as messages show it */
+	int parent_fd;          /* -d, which holds it; -1 until opened */
+	int dir_fd;             /* clyde's directory itself; -1 until made */
 	uint32_t dio_align;     /* O_DIRECT alignment found there; 0 without -D */
 	struct device dev;      /* dev.found false: no counters to read */
 	enum engine_kind engine; /* what the engine tests run on (--engine, or
 				  * what replaced it); AUTO: not chosen yet */
 	char engine_note[512];  /* why it is not the one asked for, one line;
 				 * "" when it is */
+	struct rng_source rng;  /* rng.count 0: the -z seed makes every choice */
+	uint64_t first_copy;    /* this process's copy 0 among every rank's
+				 * (rank x -c; 0 in a single process): each
+				 * copy's data differs from every other's */
 	bool prov_known;        /* false: prov was not read (tests) */
 	struct provenance prov;
 };
@@ -68,9 +79,22 @@ struct run_hooks {
 			   uint64_t total, uint64_t elapsed_ns);
 	void (*phase_end)(void *arg, const struct plan_step *step,
 			  const struct phase_result *r);
-	/* Before each phase's copies start: the -y/-p barrier. 0 or -1. */
-	int (*before_phase)(void *arg, const struct plan_step *step);
-	void *arg;
+	void *arg; /* for the three above */
+	/*
+	 * With every copy ready to start: the -y/-p barrier, or the MPI ranks'
+	 * agreement. 0, or the exit status with *err saying why (clyde
+	 * stopping: any non-zero). Called with before_arg.
+	 */
+	int (*before_phase)(void *arg, const struct plan_step *step,
+			    struct phase_error *err);
+	void *before_arg;
+	/*
+	 * After a phase ends well: the copies' latencies merged (valid during
+	 * the call only), for the MPI ranks' merge. Called with latency_arg.
+	 */
+	void (*phase_latency)(void *arg, const struct plan_step *step,
+			      const struct latency_stats *lat);
+	void *latency_arg;
 	/*
 	 * After each phase, given copy 0's I/O file: a fault-injection point
 	 * for tests (test_hook.c). 0, or an exit status with *err filled.

@@ -17,6 +17,8 @@ struct space_info {
 	uint64_t block_bytes;   /* allocation unit */
 	uint64_t avail_inodes;
 	bool inodes_known;      /* false: the filesystem makes inodes as needed */
+	bool size_known;        /* false: it reports no size at all (ramfs) */
+	bool read_only;         /* mounted read-only (or squashfs and the like) */
 };
 
 /* Fill *OUT for DIR. -1 with errno. */

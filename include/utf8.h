@@ -44,4 +44,28 @@ size_t utf8_cut_bytes(const char *text, size_t len, size_t max);
  */
 size_t utf8_cut_cols(const char *text, size_t cols);
 
+/* The code point of the well-formed sequence of N bytes at S (N from
+ * utf8_seq_len). */
+unsigned long utf8_code_point(const unsigned char *s, size_t n);
+
+/*
+ * Whether CP is a Unicode bidirectional formatting control, which can
+ * make text display in another order than it reads ("Trojan Source"):
+ * U+061C, U+200E, U+200F, U+202A..U+202E, U+2066..U+2069.
+ */
+bool utf8_is_bidi_control(unsigned long cp);
+
+/*
+ * Length of the bidi control that the NUL-terminated TEXT starts with
+ * (its code point in *CP), or 0 when it starts with anything else.
+ */
+size_t utf8_bidi_at(const char *text, unsigned long *cp);
+
+/*
+ * Length of the sequence at TEXT[0..len) (LEN >= 1) when a terminal may
+ * show it as it is, else 0: control characters (C0, DEL, C1), bidi
+ * controls and bytes that are not well-formed UTF-8 are not.
+ */
+size_t utf8_printable_at(const char *text, size_t len);
+
 #endif

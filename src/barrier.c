@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <semaphore.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -16,8 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cleanup.h"
+#include "exit_status.h"
+#include "out.h"
 
 #define SEM_NAME_LEN 240
 #define SEM_PREFIX_LEN 200
@@ -174,26 +179,50 @@ int barrier_check(char *err, size_t len)
 	return 0;
 }
 
-/* sem_wait, retried on EINTR unless a signal asked clyde to stop. */
-static int wait_sem(sem_t *s)
+/* How long one wait lasts before the stop flag is looked at again. */
+#define POLL_MS 200
+
+/*
+ * sem_wait in slices of POLL_MS, so that a signal that arrives just before
+ * the wait blocks is still seen; gives up when clyde is stopping (STOP)
+ * or after LIMIT slices (0: never). -1 with errno on failure.
+ */
+static int wait_sem(sem_t *s, bool stop, unsigned limit)
 {
-	while (sem_wait(s) != 0)
-		if (errno != EINTR || cleanup_signal())
+	for (unsigned slices = 0; limit == 0 || slices < limit; slices++) {
+		struct timespec until;
+
+		if (stop && cleanup_stopping()) {
+			errno = EINTR;
 			return -1;
-	return 0;
+		}
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += POLL_MS * 1000000L;
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		if (sem_timedwait(s, &until) == 0)
+			return 0;
+		if (errno != EINTR && errno != ETIMEDOUT)
+			return -1;
+	}
+	errno = ETIMEDOUT;
+	return -1;
 }
 
 /*
  * An interrupted process leaves the barrier as if it had never come: while
  * the round is open (count > 0) it takes its arrival back, else the round
- * was released and it takes its gate token.
+ * was released and it takes its gate token. The lock is waited for at most
+ * two seconds (a process that died holding it must not hold clyde too).
  */
 static void withdraw(struct gate *b)
 {
 	int v = 0;
 
-	while (sem_wait(b->lock) != 0 && errno == EINTR)
-		;
+	if (wait_sem(b->lock, false, 2000 / POLL_MS) != 0)
+		return;
 	if (sem_getvalue(b->count, &v) == 0 && v > 0)
 		sem_trywait(b->count);
 	else
@@ -201,7 +230,18 @@ static void withdraw(struct gate *b)
 	sem_post(b->lock);
 }
 
-static int gate_hook(void *arg, const struct plan_step *step)
+/* The hook's error: "-y s: WHY" or "stdin: WHY", EXIT_IO unless stopping. */
+static int hook_fail(struct phase_error *err, const char *path, const char *op,
+		     int errnum)
+{
+	snprintf(err->path, sizeof(err->path), "%s", path);
+	snprintf(err->op, sizeof(err->op), "%s", op);
+	err->errnum = errnum;
+	return err->status = EXIT_IO;
+}
+
+static int gate_hook(void *arg, const struct plan_step *step,
+		     struct phase_error *perr)
 {
 	struct gate b;
 	char err[SEM_NAME_LEN + 96];
@@ -209,10 +249,11 @@ static int gate_hook(void *arg, const struct plan_step *step)
 
 	(void)arg;
 	if (gate_open(&b, (int)step->info->id, err, sizeof(err)) != 0)
-		return -1;
-	if (sem_getvalue(b.procs, &procs) != 0 || wait_sem(b.lock) != 0) {
+		return hook_fail(perr, err, "cannot wait at the barrier", 0);
+	if (sem_getvalue(b.procs, &procs) != 0 || wait_sem(b.lock, true, 0) != 0) {
+		int e = errno;
 		gate_close(&b);
-		return -1;
+		return hook_fail(perr, "-y s", "sem_wait", e);
 	}
 	sem_post(b.count);
 	sem_getvalue(b.count, &arrived);
@@ -224,25 +265,84 @@ static int gate_hook(void *arg, const struct plan_step *step)
 			sem_post(b.gate);
 	}
 	sem_post(b.lock);
-	int rc = wait_sem(b.gate);
+	int rc = wait_sem(b.gate, true, 0);
+	int e = errno;
 	if (rc != 0)
 		withdraw(&b);
 	gate_close(&b);
-	return rc;
+	return rc == 0 ? 0 : hook_fail(perr, "-y s", "sem_wait", e);
+}
+
+/*
+ * Wait until FD has something to read, looking at the stop flag every
+ * POLL_MS. 0, or -1 with errno (EINTR: clyde is stopping).
+ */
+static int wait_readable(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+
+	for (;;) {
+		if (cleanup_stopping()) {
+			errno = EINTR;
+			return -1;
+		}
+		int n = poll(&p, 1, POLL_MS);
+		if (n > 0)
+			return 0;
+		if (n < 0 && errno != EINTR)
+			return -1;
+	}
+}
+
+/*
+ * Read one answer from FD: up to and including a newline, or what is
+ * there at the end of the input. Byte by byte, so that the next answer
+ * stays unread; at most BARRIER_LINE_MAX bytes. 0, or -1 with *WHY
+ * (errno for a failed read, 0 when *WHY says it all).
+ */
+static int read_answer(int fd, const char **why)
+{
+	size_t got = 0;
+
+	*why = "read";
+	while (got < BARRIER_LINE_MAX) {
+		char c;
+
+		if (wait_readable(fd) != 0)
+			return -1;
+		ssize_t n = read(fd, &c, 1);
+		if (n < 0 && (errno == EINTR || errno == EAGAIN))
+			continue;
+		if (n < 0)
+			return -1;
+		if (n == 0 && got > 0)
+			return 0; /* a last answer without its newline */
+		if (n == 0) {
+			*why = "end of input at the -y p prompt";
+			errno = 0;
+			return -1;
+		}
+		got++;
+		if (c == '\n')
+			return 0;
+	}
+	*why = "no newline in the first 4096 bytes of the -y p answer";
+	errno = 0;
+	return -1;
 }
 
 /* -y p: a blank line and the test number on stdout, then a line from stdin. */
-static int prompt_hook(void *arg, const struct plan_step *step)
+static int prompt_hook(void *arg, const struct plan_step *step,
+		       struct phase_error *err)
 {
-	char line[256];
+	const char *why;
 
 	(void)arg;
 	printf("\n%d:\n", (int)step->info->id);
-	fflush(stdout);
-	if (!fgets(line, sizeof(line), stdin))
-		return -1;
-	while (!strchr(line, '\n') && fgets(line, sizeof(line), stdin))
-		;
+	if (out_check(stdout, "stdout") != 0)
+		return EXIT_OUTPUT;
+	if (read_answer(STDIN_FILENO, &why) != 0)
+		return hook_fail(err, "stdin", why, errno);
 	return 0;
 }
 

@@ -44,6 +44,7 @@ void config_defaults(struct config *cfg, uint64_t ram_mib, uint64_t seed)
 	if (uname(&un) == 0)
 		snprintf(cfg->machine, sizeof(cfg->machine), "%s", un.nodename);
 	cfg->ram_mib = ram_mib;
+	cfg->machine_ram_mib = ram_mib;
 	cfg->repeat = -1;
 	cfg->perchar_mib = -1;
 	cfg->concurrency = 1;
@@ -58,6 +59,17 @@ void config_defaults(struct config *cfg, uint64_t ram_mib, uint64_t seed)
 	cfg->random_threads = 1;
 	cfg->engine = ENGINE_AUTO;
 	cfg->progress = PROGRESS_AUTO;
+}
+
+uint64_t config_max_files_k(uint64_t ram_mib, uint32_t copies)
+{
+	uint64_t per_k = FILETEST_ENTRY_BYTES * (copies ? copies : 1) * 2;
+	uint64_t by_ram;
+
+	if (ram_mib == 0 || ram_mib >= UINT64_MAX / 1024)
+		return FILETEST_MAX_COUNT_K;
+	by_ram = ram_mib * 1024 / per_k;
+	return by_ram < FILETEST_MAX_COUNT_K ? by_ram : FILETEST_MAX_COUNT_K;
 }
 
 static bool power_of_two(uint64_t v)
@@ -104,16 +116,18 @@ int config_validate(struct config *cfg, const char *s_text, const char *n_text,
 		return fail(err, len, "-n %s: not enough memory to test with %lluK "
 			    "files (at most %uK)", n_text,
 			    (unsigned long long)fp->count_k, FILETEST_MAX_COUNT_K);
-	/* Each copy keeps its own name list; bonnie++ wants it under half the RAM. */
+	/* Each copy keeps its own name list; bonnie++ wants it under half the
+	 * RAM. This is memory clyde allocates, so the machine's own RAM
+	 * counts, whatever -r says (-r 0 only lifts the twice-the-RAM rule). */
 	uint64_t list_kib = fp->count_k * FILETEST_ENTRY_BYTES * cfg->concurrency;
-	if (cfg->ram_mib && cfg->ram_mib < UINT64_MAX / 1024 &&
-	    list_kib * 2 > cfg->ram_mib * 1024)
+	uint64_t ram = cfg->machine_ram_mib;
+	if (fp->count_k > config_max_files_k(ram, cfg->concurrency))
 		return fail(err, len, "-n %s: the name list of %lluK files%s (%llu "
 			    "MiB) would page in %llu MiB of RAM; use fewer files",
 			    n_text, (unsigned long long)fp->count_k,
 			    cfg->concurrency > 1 ? " x -c" : "",
 			    (unsigned long long)((list_kib + 1023) / 1024),
-			    (unsigned long long)cfg->ram_mib);
+			    (unsigned long long)ram);
 	if (cfg->mode.direct && cfg->mode.char_io == CHAR_IO_SYSCALL &&
 	    cfg->perchar_mib != 0)
 		return fail(err, len, "--char-io syscall writes single bytes, which "
@@ -133,7 +147,7 @@ int config_validate(struct config *cfg, const char *s_text, const char *n_text,
 		cfg->io.size_mib = twice > MIN_SIZE_MIB ? twice : MIN_SIZE_MIB;
 	}
 	/* First, so that the size x copies below cannot wrap. */
-	if (cfg->io.size_mib > (UINT64_MAX / MIB) / MAX_CONCURRENCY)
+	if (cfg->io.size_mib > CONFIG_MAX_SIZE_MIB)
 		return fail(err, len, "-s %s: too large", s_text);
 	if (cfg->io.size_mib && cfg->ram_mib &&
 	    cfg->io.size_mib * cfg->concurrency < cfg->ram_mib * 2)

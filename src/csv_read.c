@@ -411,7 +411,8 @@ static int parse_versioned(const struct line *l, struct run_results *out)
 	if (get_program(l, out) != 0 ||
 	    copy_text(l, y->machine, out->machine, sizeof(out->machine), true) ||
 	    copy_text(l, y->seed, out->seed, sizeof(out->seed), false) ||
-	    get_u64(l, y->concurrency, 1, MAX_CONCURRENCY, &v) != 0)
+	    /* Every copy of every clyde-mpi rank: more than -c allows. */
+	    get_u64(l, y->concurrency, 1, UINT32_MAX, &v) != 0)
 		return -1;
 	out->concurrency = (uint32_t)v;
 	if (size_value(l->f[y->size].text, l->f[y->size].len, &out->io.size_mib))

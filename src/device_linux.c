@@ -3,8 +3,9 @@
  * device_linux.c - the block device under a directory, from sysfs:
  * /sys/dev/block/MAJ:MIN resolves to the device (or partition) directory,
  * whose "stat" file counts 512-byte sectors read (field 3) and written
- * (field 7). The files are read with the provenance reader's helper
- * (provenance_linux.h).
+ * (field 7); for btrfs, whose device numbers are anonymous, the devices
+ * the provenance reader found (provenance.h). The files are read with the
+ * provenance reader's helpers (provenance_linux.h).
  */
 #ifdef __linux__
 #include "device.h"
@@ -16,25 +17,60 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "provenance.h"
 #include "provenance_linux.h"
 
-void device_find(const char *dir, struct device *dev)
+/*
+ * Add the block device whose sysfs directory LINK names (a partition's
+ * parent is the disk) to *DEV: its counters, and its disk's name (joined
+ * with "+" after the first). False when it has no counters.
+ */
+static bool add_device(struct device *dev, const char *link)
 {
-	char link[64], real[PATH_MAX];
+	char real[PATH_MAX], name[64];
+	char *stat_path = dev->stat_path[dev->n];
+
+	if (dev->n == DEVICE_MAX || !realpath(link, real) ||
+	    snprintf(stat_path, sizeof(dev->stat_path[0]), "%s/stat", link) >=
+		    (int)sizeof(dev->stat_path[0]) ||
+	    access(stat_path, R_OK) != 0)
+		return false;
+	if (prov_exists_in(real, "partition"))
+		*strrchr(real, '/') = '\0'; /* the disk is the parent */
+	prov_copy(name, sizeof(name), prov_base_name(real));
+	if (dev->n++ == 0) {
+		dev->found = true;
+		prov_copy(dev->name, sizeof(dev->name), name);
+	} else {
+		size_t used = strlen(dev->name);
+
+		snprintf(dev->name + used, sizeof(dev->name) - used, "+%s", name);
+	}
+	return true;
+}
+
+void device_find(int dir_fd, const struct provenance *prov, struct device *dev)
+{
+	char link[64];
 	struct stat st;
 
 	memset(dev, 0, sizeof(*dev));
-	if (stat(dir, &st) != 0 || major(st.st_dev) == 0)
+	if (fstat(dir_fd, &st) != 0)
 		return;
-	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(st.st_dev),
-		 minor(st.st_dev));
-	snprintf(dev->stat_path, sizeof(dev->stat_path), "%s/stat", link);
-	if (!realpath(link, real) || access(dev->stat_path, R_OK) != 0)
+	if (major(st.st_dev) != 0) {
+		snprintf(link, sizeof(link), "/sys/dev/block/%u:%u",
+			 major(st.st_dev), minor(st.st_dev));
+		add_device(dev, link);
 		return;
-	dev->found = true;
-	if (prov_exists_in(real, "partition"))
-		*strrchr(real, '/') = '\0'; /* the disk is the parent */
-	prov_copy(dev->name, sizeof(dev->name), prov_base_name(real));
+	}
+	/* btrfs: the layers right under the filesystem are its devices. */
+	for (size_t i = 0; prov && i < prov->n_layers; i++) {
+		if (prov->layers[i].above != -1)
+			continue;
+		snprintf(link, sizeof(link), "/sys/class/block/%s",
+			 prov->layers[i].name);
+		add_device(dev, link);
+	}
 }
 
 void device_counters(const struct device *dev, struct device_io *io)
@@ -43,15 +79,18 @@ void device_counters(const struct device *dev, struct device_io *io)
 	char line[512];
 
 	memset(io, 0, sizeof(*io));
-	if (!dev->found || prov_read_in(dev->stat_path, "", line, sizeof(line)) != 0)
-		return;
-	/* reads, merges, sectors read, ms, writes, merges, sectors written */
-	if (sscanf(line, "%llu %llu %llu %llu %llu %llu %llu", &f[0], &f[1], &f[2],
-		   &f[3], &f[4], &f[5], &f[6]) != 7)
-		return;
-	io->known = true;
-	io->read_bytes = (uint64_t)f[2] * 512;
-	io->write_bytes = (uint64_t)f[6] * 512;
+	for (unsigned i = 0; dev->found && i < dev->n; i++) {
+		/* reads, merges, sectors read, ms, writes, merges, sectors written */
+		if (prov_read_in(dev->stat_path[i], "", line, sizeof(line)) != 0 ||
+		    sscanf(line, "%llu %llu %llu %llu %llu %llu %llu", &f[0], &f[1],
+			   &f[2], &f[3], &f[4], &f[5], &f[6]) != 7) {
+			io->known = false;
+			return;
+		}
+		io->known = true;
+		io->read_bytes += (uint64_t)f[2] * 512;
+		io->write_bytes += (uint64_t)f[6] * 512;
+	}
 }
 #else
 typedef int device_linux_unused;

@@ -9,9 +9,11 @@
 
 #include <string.h>
 
-void device_find(const char *dir, struct device *dev)
+void device_find(int dir_fd, const struct provenance *prov,
+		 struct device *dev)
 {
-	(void)dir;
+	(void)dir_fd;
+	(void)prov;
 	memset(dev, 0, sizeof(*dev));
 }
 

@@ -12,9 +12,58 @@
 #include "engine.h"
 #include "fmt_internal.h"
 
+/* FIELDS[0..n) joined by ':', without the trailing empty ones (bonnie++'s defaults). */
+static void put_colon_fields(FILE *out, char fields[][FMT_TEXT_MAX], int n)
+{
+	while (n > 1 && fields[n - 1][0] == '\0')
+		n--;
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%s%s", i ? ":" : "", fields[i]);
+}
+
+/* " -s 4G::64k": the size, then chunk, seeks and seekers where not the default. */
+static void put_s(FILE *out, const struct io_params *io)
+{
+	char f[4][FMT_TEXT_MAX] = { "", "", "", "" };
+
+	fmt_size_mib(io->size_mib, f[0], sizeof(f[0]));
+	if (io->chunk_bytes != DEFAULT_CHUNK_BYTES)
+		format_bytes_short(io->chunk_bytes, f[1], sizeof(f[1]));
+	if (io->seeks != DEFAULT_SEEKS)
+		snprintf(f[2], sizeof(f[2]), io->seeks % 1024 ? "%" PRIu64
+			 : "%" PRIu64 "k", io->seeks % 1024 ? io->seeks
+							    : io->seeks / 1024);
+	if (io->seekers != DEFAULT_SEEKERS)
+		snprintf(f[3], sizeof(f[3]), "%" PRIu64, io->seekers);
+	fputs(" -s ", out);
+	put_colon_fields(out, f, 4);
+}
+
+/* " -n 64:4096:1024:2": -n where it is not the default 16, empty fields for defaults. */
+static void put_n(FILE *out, const struct file_params *fp)
+{
+	char f[5][FMT_TEXT_MAX] = { "", "", "", "", "" };
+
+	if (fp->count_k == 16 && fp->max_bytes == 0 && fp->min_bytes == 0 &&
+	    fp->dirs == 1 && fp->chunk_bytes == DEFAULT_FILE_CHUNK_BYTES)
+		return;
+	snprintf(f[0], sizeof(f[0]), "%" PRIu64, fp->count_k);
+	if (fp->max_bytes != 0)
+		snprintf(f[1], sizeof(f[1]), "%" PRId64, fp->max_bytes);
+	if (fp->min_bytes != 0)
+		snprintf(f[2], sizeof(f[2]), "%" PRId64, fp->min_bytes);
+	if (fp->dirs != 1)
+		snprintf(f[3], sizeof(f[3]), "%" PRIu64, fp->dirs);
+	if (fp->chunk_bytes != DEFAULT_FILE_CHUNK_BYTES)
+		format_bytes_short(fp->chunk_bytes, f[4], sizeof(f[4]));
+	fputs(" -n ", out);
+	put_colon_fields(out, f, 5);
+}
+
 /*
- * r->advice as "; a larger test would measure them: -s 4G::64k -n 64", or,
- * for figures without times (read from CSV), "; a larger -s or -n would
+ * r->advice as "; a larger test would measure them: -s 4G::64k -r 512",
+ * the run's sizing options with the larger values (verdict.c), or, for
+ * figures without times (read from CSV), "; a larger -s or -n would
  * measure them".
  */
 static void print_fix(FILE *out, const struct run_results *r)
@@ -28,28 +77,23 @@ static void print_fix(FILE *out, const struct run_results *r)
 			a->f ? (a->n ? "-f or -n" : "-f") : (a->n ? "-n" : ""));
 		return;
 	}
+	if (!a->s && !a->f && !a->n) {
+		fputs("; no larger -n fits clyde's limits (each copy's name list"
+		      " must stay under half the RAM of -r)\n", out);
+		return;
+	}
 	fputs("; a larger test would measure them:", out);
-	if (a->s) {
-		fprintf(out, " -s %s", fmt_size_mib(a->size_mib, text, sizeof(text)));
-		if (a->seeks)
-			fprintf(out, ":%s:%" PRIu64 "k",
-				fmt_io_chunk(r) == DEFAULT_CHUNK_BYTES ? ""
-				: format_bytes_short(fmt_io_chunk(r), text,
-						     sizeof(text)),
-				a->seeks / 1024);
-	}
-	if (a->f)
-		fprintf(out, " -f %" PRIu64 "M", a->perchar_mib);
-	if (a->n) {
-		const struct file_params *f = &r->files;
-
-		fprintf(out, " -n %" PRIu64, a->files_k);
-		if (f->max_bytes != 0 || f->dirs > 1)
-			fprintf(out, ":%" PRId64 ":%" PRId64, f->max_bytes,
-				f->min_bytes);
-		if (f->dirs > 1)
-			fprintf(out, ":%" PRIu64, f->dirs);
-	}
+	put_s(out, &a->io);
+	put_n(out, &a->files);
+	if (a->perchar_mib == 0)
+		fputs(" -f", out);
+	else if (a->perchar_mib > 0)
+		fprintf(out, " -f %s", fmt_size_mib((uint64_t)a->perchar_mib, text,
+						    sizeof(text)));
+	if (a->copies > 1)
+		fprintf(out, " -c %" PRIu32, a->copies);
+	if (a->ram)
+		fprintf(out, " -r %" PRIu64, a->ram_mib);
 	fputc('\n', out);
 }
 
@@ -84,6 +128,10 @@ void fmt_footer(FILE *out, const struct run_results *r)
 			r->mode.char_io == CHAR_IO_SYSCALL ? "syscalls" : "stdio");
 	fprintf(out, ", %" PRIu32 " %s", fmt_concurrency(r),
 		fmt_concurrency(r) == 1 ? "copy" : "copies");
+	if (r->ranks.n > 0)
+		fprintf(out, " in %zu MPI rank%s on %zu host%s", r->ranks.n,
+			r->ranks.n == 1 ? "" : "s", r->ranks.hosts,
+			r->ranks.hosts == 1 ? "" : "s");
 	if (r->n_random > 0 && r->random[0].engine != ENGINE_AUTO)
 		fprintf(out, ", random I/O via %s%s", engine_name(r->random[0].engine),
 			r->random[0].engine == ENGINE_THREADS

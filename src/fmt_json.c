@@ -175,7 +175,21 @@ static void put_device(FILE *out, const struct device_io *dev)
 	fputc('}', out);
 }
 
-static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p)
+/*
+ * When a rank's test began, in seconds after the first rank's (WHOLE, the
+ * combined figures): how far apart the barrier let the ranks start.
+ */
+static void put_start(FILE *out, bool measured, uint64_t start_ns,
+		      uint64_t whole_ns)
+{
+	fputs(", \"start_s\": ", out);
+	put_seconds_or_null(out, measured && start_ns >= whole_ns,
+			    start_ns - whole_ns);
+}
+
+/* A phase's object; WHOLE, for a rank's phase, is the combined one. */
+static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p,
+		      const struct phase_result *whole)
 {
 	static const char *const states[] = { [FIGURE_NONE] = "not_run",
 					      [FIGURE_TOO_FAST] = "too_fast",
@@ -196,6 +210,8 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p)
 	put_double_or_null(out, figures, p->cpu_pct, 3);
 	fputs(", \"elapsed_s\": ", out);
 	put_seconds_or_null(out, measured, p->elapsed_ns);
+	if (whole)
+		put_start(out, measured, p->start_ns, whole->start_ns);
 	fputs(", \"cpu_s\": ", out);
 	put_seconds_or_null(out, measured, p->cpu_ns);
 	fputs(",\n     \"bytes\": ", out);
@@ -217,7 +233,8 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p)
 	fputc('}', out);
 }
 
-static void put_random(FILE *out, const struct random_result *t)
+static void put_random(FILE *out, const struct random_result *t,
+		       const struct random_result *whole)
 {
 	bool ran = t->ops != 0 && t->elapsed_ns != 0;
 
@@ -238,6 +255,8 @@ static void put_random(FILE *out, const struct random_result *t)
 	put_double_or_null(out, ran, t->cpu_pct, 3);
 	fputs(", \"elapsed_s\": ", out);
 	put_seconds_or_null(out, ran, t->elapsed_ns);
+	if (whole)
+		put_start(out, ran, t->start_ns, whole->start_ns);
 	fputs(", \"cpu_s\": ", out);
 	put_seconds_or_null(out, ran, t->cpu_ns);
 	fputs(", \"ops\": ", out);
@@ -475,12 +494,82 @@ static void put_provenance(FILE *out, bool known, const struct provenance *p)
 	fputs("},\n", out);
 }
 
-static void put_run(FILE *out, const struct run_results *r)
+/*
+ * The phases and random-I/O tests of R; WHOLE, when R is one rank's, is
+ * the run that combines them.
+ */
+static void put_tests(FILE *out, const struct run_results *r,
+		      const struct run_results *whole)
 {
-	bool live = r->format_id[0] == '\0';
 	size_t n_random = r->n_random < MAX_RANDOM_TESTS ? r->n_random
 							 : MAX_RANDOM_TESTS;
 	bool first = true;
+
+	fputs("  \"phases\": [\n", out);
+	for (int i = 0; i < PHASE_COUNT; i++) {
+		put_phase(out, (enum phase_id)i, &r->phase[i],
+			  whole ? &whole->phase[i] : NULL);
+		fputs(i + 1 < PHASE_COUNT ? ",\n" : "\n", out);
+	}
+	fputs("  ],\n  \"random_io\": [", out);
+	/* Reads first, then writes, as the random-I/O table. */
+	for (int writes = 0; writes <= 1; writes++)
+		for (size_t i = 0; i < n_random; i++) {
+			if (r->random[i].writes != (writes == 1))
+				continue;
+			fputs(first ? "\n" : ",\n", out);
+			put_random(out, &r->random[i],
+				   whole ? &whole->random[i] : NULL);
+			first = false;
+		}
+	fputs(first ? "]" : "\n  ]", out);
+}
+
+/* clyde-mpi: the hosts, and each rank with its own figures; null for a
+ * single process. */
+static void put_ranks(FILE *out, const struct run_results *r)
+{
+	const struct rank_set *set = &r->ranks;
+
+	if (set->n == 0) {
+		fputs(",\n  \"hosts\": null, \"ranks\": null\n}", out);
+		return;
+	}
+	fputs(",\n  \"hosts\": [", out);
+	for (size_t i = 0, shown = 0; i < set->n; i++) {
+		size_t j = 0;
+
+		while (j < i && strcmp(set->rank[j].host, set->rank[i].host) != 0)
+			j++;
+		if (j < i)
+			continue;
+		fputs(shown++ ? ", " : "", out);
+		put_string(out, set->rank[i].host);
+	}
+	fputs("],\n  \"ranks\": [", out);
+	for (size_t i = 0; i < set->n; i++) {
+		const struct rank_report *k = &set->rank[i];
+
+		fprintf(out, "%s\n  {\"rank\": %" PRIu32 ", \"host\": ",
+			i ? "," : "", k->rank);
+		put_string(out, k->host);
+		fprintf(out, ", \"pid\": %" PRId64 ", \"directory\": ", k->pid);
+		put_text_or_null(out, k->workdir);
+		fprintf(out, ", \"copies\": %" PRIu32 ",\n   \"clock_offset_us\": ",
+			fmt_concurrency(&k->res));
+		put_double(out, (double)k->clock_offset_ns / 1e3, 3);
+		fputs(", \"clock_error_us\": ", out);
+		put_us(out, k->clock_error_ns);
+		fputs(",\n", out);
+		put_tests(out, &k->res, r);
+		fputs("}", out);
+	}
+	fputs("\n  ]\n}", out);
+}
+
+static void put_run(FILE *out, const struct run_results *r)
+{
+	bool live = r->format_id[0] == '\0';
 
 	fputs("{\n  \"clyde_version\": \"" CLYDE_VERSION "\", \"program\": ", out);
 	put_string(out, r->program[0] ? r->program : "clyde");
@@ -500,22 +589,8 @@ static void put_run(FILE *out, const struct run_results *r)
 	put_config(out, r, live);
 	put_environment(out, &r->env, live);
 	put_provenance(out, r->prov_known, &r->prov);
-	fputs("  \"phases\": [\n", out);
-	for (int i = 0; i < PHASE_COUNT; i++) {
-		put_phase(out, (enum phase_id)i, &r->phase[i]);
-		fputs(i + 1 < PHASE_COUNT ? ",\n" : "\n", out);
-	}
-	fputs("  ],\n  \"random_io\": [", out);
-	/* Reads first, then writes, as the random-I/O table. */
-	for (int writes = 0; writes <= 1; writes++)
-		for (size_t i = 0; i < n_random; i++) {
-			if (r->random[i].writes != (writes == 1))
-				continue;
-			fputs(first ? "\n" : ",\n", out);
-			put_random(out, &r->random[i]);
-			first = false;
-		}
-	fputs(first ? "]\n}" : "\n  ]\n}", out);
+	put_tests(out, r, NULL);
+	put_ranks(out, r);
 }
 
 void fmt_json(FILE *out, const struct run_results *runs, size_t n, bool as_array)

@@ -23,10 +23,17 @@ static void md_block(FILE *out, struct md_seen *seen)
 	seen->started = true;
 }
 
-/* TEXT with Markdown's special characters escaped, so a name stays a name. */
+/* TEXT with Markdown's special characters escaped, so a name stays a name,
+ * and bidi controls by name. */
 static void md_text(FILE *out, const char *text)
 {
 	for (; *text; text++) {
+		size_t bidi = present_bidi(out, text, true);
+
+		if (bidi) {
+			text += bidi - 1;
+			continue;
+		}
 		if (strchr("\\`*_[]<>|#~&!", *text))
 			fputc('\\', out);
 		fputc(*text, out);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fmt_internal.h"
+#include "utf8.h"
 
 const char *present_unit_name(enum phase_unit unit)
 {
@@ -187,9 +188,25 @@ double present_scale_pos(const struct present_scale *s, double value)
 	return t;
 }
 
+size_t present_bidi(FILE *out, const char *text, bool markdown)
+{
+	unsigned long cp;
+	size_t n = utf8_bidi_at(text, &cp);
+
+	if (n)
+		fprintf(out, markdown ? "\\[U+%04lX\\]" : "[U+%04lX]", cp);
+	return n;
+}
+
 void present_markup_text(FILE *out, const char *text)
 {
 	for (; *text; text++) {
+		size_t bidi = present_bidi(out, text, false);
+
+		if (bidi) {
+			text += bidi - 1;
+			continue;
+		}
 		switch (*text) {
 		case '&':
 			fputs("&amp;", out);

@@ -12,9 +12,10 @@
 
 #include "cleanup.h"
 
-int io_open(const char *path, enum io_access access, const struct io_mode *mode)
+int io_openat(int dirfd, const char *name, enum io_access access,
+	      const struct io_mode *mode)
 {
-	int flags = O_CLOEXEC;
+	int flags = O_CLOEXEC | O_NOFOLLOW;
 
 	switch (access) {
 	case IO_READ:
@@ -33,8 +34,8 @@ int io_open(const char *path, enum io_access access, const struct io_mode *mode)
 		flags |= O_SYNC;
 	int fd;
 	do
-		fd = open(path, flags, 0600);
-	while (fd < 0 && errno == EINTR && !cleanup_signal());
+		fd = openat(dirfd, name, flags, 0600);
+	while (fd < 0 && errno == EINTR && !cleanup_stopping());
 	return fd;
 }
 
@@ -63,7 +64,7 @@ int io_write_full(int fd, const void *buf, size_t len, off_t off)
 		ssize_t n = off < 0 ? write(fd, p, len) : pwrite(fd, p, len, off);
 
 		if (n < 0) {
-			if (errno == EINTR && !cleanup_signal())
+			if (errno == EINTR && !cleanup_stopping())
 				continue;
 			return -1;
 		}
@@ -89,7 +90,7 @@ ssize_t io_read_full(int fd, void *buf, size_t len, off_t off)
 				    : pread(fd, p + done, len - done, off + (off_t)done);
 
 		if (n < 0) {
-			if (errno == EINTR && !cleanup_signal())
+			if (errno == EINTR && !cleanup_stopping())
 				continue;
 			return -1;
 		}

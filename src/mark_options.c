@@ -78,7 +78,7 @@ const struct option_def *mark_options_table(size_t *n)
 
 void mark_usage(FILE *out, const char *lead)
 {
-	options_usage_of(out, lead, mark_defs, N_MARK_DEFS, NULL);
+	options_usage_of(out, lead, "clyde mark", mark_defs, N_MARK_DEFS);
 }
 
 static enum options_outcome fail(char *err, size_t len, const char *fmt, ...)
@@ -263,7 +263,7 @@ static enum options_outcome mark_set(int c, const char *arg, struct mark_seen *s
 		cfg->no_preflight = true;
 		return OPTIONS_RUN;
 	case MARK_OPT_HELP:
-		mark_usage(stdout, "usage: clyde mark");
+		mark_usage(stdout, "usage: ");
 		fputs("\nclyde mark runs CrystalDiskMark's and KDiskMark's tests with "
 		      "direct I/O on\nincompressible data and prints MB/s (10^6 "
 		      "bytes), IOPS and latency.\n\n", stdout);

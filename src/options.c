@@ -32,7 +32,7 @@ struct option_parse {
 	char *err;
 	size_t len;
 	const char *s_text, *n_text; /* -s and -n as typed, for messages */
-	bool user_seen, group_seen;
+	bool user_seen, group_seen, seed_seen;
 	int argc;
 	char **argv;
 };
@@ -253,13 +253,31 @@ static enum options_outcome set_sync_mode(struct option_parse *p, const char *ar
 	return OPTIONS_RUN;
 }
 
+static enum options_outcome seed_and_file(struct option_parse *p)
+{
+	return fail(p->err, p->len, "-z and -Z cannot be used together: -Z takes "
+		    "the random numbers from the file instead of the seed");
+}
+
 static enum options_outcome set_seed(struct option_parse *p, const char *arg)
 {
 	int64_t v;
 
+	if (p->cfg->random_file)
+		return seed_and_file(p);
 	if (set_int(p, "-z", arg, 0, INT64_MAX, &v) != OPTIONS_RUN)
 		return OPTIONS_ERROR;
 	p->cfg->seed = (uint64_t)v;
+	p->seed_seen = true;
+	return OPTIONS_RUN;
+}
+
+/* -Z: read up front by set-up (rng.c), which says when it is short. */
+static enum options_outcome set_random_file(struct option_parse *p, const char *arg)
+{
+	if (p->seed_seen)
+		return seed_and_file(p);
+	p->cfg->random_file = arg;
 	return OPTIONS_RUN;
 }
 
@@ -420,6 +438,11 @@ static const struct option_def option_defs[] = {
 	{ 'z', NULL, required_argument, "seed",
 	  "seed for the data, seek offsets and file names (default: pid ^ time)",
 	  .set = set_seed, .formats = -1 },
+	{ 'Z', NULL, required_argument, "file",
+	  "take the random numbers from file instead of a seed: 4-byte big-endian "
+	  "integers, as bonnie++ reads them (the man page says how many a run "
+	  "needs); the CSV seed field names the file",
+	  .set = set_random_file, .formats = -1 },
 	{ OPT_TABLE, "table", required_argument, "fmt",
 	  "text table layout:",
 	  .set = set_table, .formats = FORMAT_TABLE },

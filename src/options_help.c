@@ -26,38 +26,46 @@ static void option_synopsis(const struct option_def *o, char *buf, size_t len)
 			 o->arg_name);
 }
 
-void options_usage_of(FILE *out, const char *lead, const struct option_def *defs,
-		      size_t n, const char *tail)
+void options_usage_of(FILE *out, const char *lead, const char *name,
+		      const struct option_def *defs, size_t n)
 {
-	size_t col = strlen(lead), indent = strlen(lead);
+	/* 78 columns after "usage: ", as the classic synopsis always had */
+	const size_t width = 71 - strlen(name);
+	int indent = (int)strlen(lead) + (int)strlen(name);
+	size_t col = 0;
 
-	fputs(lead, out);
+	fprintf(out, "%s%s", lead, name);
 	for (size_t i = 0; i < n; i++) {
 		char item[96];
 
 		option_synopsis(&defs[i], item, sizeof(item));
-		if (col + strlen(item) + 3 > 78) {
-			fprintf(out, "\n%*s", (int)indent, "");
-			col = indent;
+		if (col + strlen(item) + 3 > width) {
+			fprintf(out, "\n%*s", indent, "");
+			col = 0;
 		}
 		col += (size_t)fprintf(out, " [%s]", item);
 	}
-	if (tail && col + strlen(tail) + 1 > 78)
-		fprintf(out, "\n%*s %s", (int)indent, "", tail);
-	else if (tail)
-		fprintf(out, " %s", tail);
 	fputc('\n', out);
+}
+
+/* The classic run's, clyde report's and clyde mark's synopses (options.h). */
+static void synopsis(FILE *out, const char *lead)
+{
+	size_t n_options, n_mark;
+	const struct option_def *defs = options_table(&n_options);
+	const struct option_def *mark = mark_options_table(&n_mark);
+	char pad[16];
+
+	snprintf(pad, sizeof(pad), "%*s", (int)strlen(lead), "");
+	options_usage_of(out, lead, "clyde", defs, n_options);
+	fputs(pad, out);
+	report_usage(out);
+	options_usage_of(out, pad, "clyde mark", mark, n_mark);
 }
 
 void options_usage(FILE *out)
 {
-	size_t n_options;
-	const struct option_def *defs = options_table(&n_options);
-
-	options_usage_of(out, "usage: clyde", defs, n_options, NULL);
-	fputs("       ", out);
-	report_usage(out);
-	mark_usage(out, "       clyde mark");
+	synopsis(out, "");
 }
 
 /* TEXT as lines of at most WIDTH columns, each indented by INDENT. */
@@ -109,7 +117,7 @@ void options_help(FILE *out)
 	size_t n_options;
 	const struct option_def *defs = options_table(&n_options);
 
-	options_usage(out);
+	synopsis(out, "usage: ");
 	fputs("\nclyde measures a disk the way bonnie++ does and prints its tables "
 	      "and CSV.\n\n", out);
 	options_help_of(out, defs, n_options);

@@ -29,9 +29,16 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op,
 	return -1;
 }
 
+int phase_fail_open(struct phase_ctx *ctx, const char *path, int errnum)
+{
+	if (errnum == 0)
+		return phase_fail(ctx, path, "open: " IOFILE_REPLACED, 0);
+	return phase_fail(ctx, path, "open", errnum);
+}
+
 bool phase_should_stop(const struct phase_ctx *ctx)
 {
-	return cleanup_signal() ||
+	return cleanup_stopping() ||
 	       (ctx->failed && atomic_load_explicit(ctx->failed, memory_order_relaxed));
 }
 
@@ -40,11 +47,11 @@ bool phase_interrupted(struct phase_ctx *ctx)
 	if (!phase_should_stop(ctx))
 		return false;
 	if (!ctx->err.op[0]) {
-		bool signalled = cleanup_signal() != 0;
+		bool stopping = cleanup_stopping();
 
 		phase_fail(ctx, ctx->tf ? ctx->tf->dir : "",
-			   signalled ? "interrupted" : "stopped: another copy failed", 0);
-		ctx->err.stopped = !signalled;
+			   stopping ? "interrupted" : "stopped: another copy failed", 0);
+		ctx->err.stopped = !stopping;
 	}
 	return true;
 }
@@ -69,17 +76,17 @@ int phase_remove_iofile(struct phase_ctx *ctx)
 	char path[PATH_MAX];
 
 	if (iofile_remove(ctx->tf, path, sizeof(path)) != 0)
-		return phase_fail(ctx, path, "unlink", errno);
+		return phase_fail(ctx, path, errno ? "unlink" : "unlink: " IOFILE_REPLACED,
+				  errno);
 	return 0;
 }
 
-/* Room for the descriptors, none open yet; -1 when out of memory. */
-static int pieces_init(struct phase_pieces *pp, struct phase_ctx *ctx)
+int phase_pieces_begin(struct phase_pieces *pp, struct phase_ctx *ctx)
 {
 	pp->ctx = ctx;
 	pp->fds = malloc(ctx->tf->pieces * sizeof(*pp->fds));
 	if (!pp->fds)
-		return -1;
+		return phase_fail(ctx, ctx->tf->dir, "allocate descriptors", ENOMEM);
 	for (uint32_t p = 0; p < ctx->tf->pieces; p++)
 		pp->fds[p] = -1;
 	atomic_init(&pp->stop, false);
@@ -95,9 +102,9 @@ static int pieces_open(struct phase_pieces *pp, enum io_access acc)
 
 	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
 		iofile_path(ctx->tf, p, path, sizeof(path));
-		pp->fds[p] = io_open(path, acc, &ctx->cfg->mode);
+		pp->fds[p] = iofile_open(ctx->tf, p, acc, &ctx->cfg->mode);
 		if (pp->fds[p] < 0)
-			return phase_fail(ctx, path, "open", errno);
+			return phase_fail_open(ctx, path, errno);
 	}
 	return 0;
 }
@@ -117,7 +124,7 @@ int phase_pieces_sync(struct phase_pieces *pp)
 	return rc;
 }
 
-int phase_pieces_close(struct phase_pieces *pp)
+int phase_pieces_end(struct phase_pieces *pp, bool sync)
 {
 	struct phase_ctx *ctx = pp->ctx;
 	char path[PATH_MAX];
@@ -126,7 +133,8 @@ int phase_pieces_close(struct phase_pieces *pp)
 	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
 		if (pp->fds[p] < 0)
 			continue;
-		if (io_sync_close(pp->fds[p]) != 0 && rc == 0) {
+		if ((sync ? io_sync_close(pp->fds[p]) : close(pp->fds[p])) != 0 &&
+		    sync && rc == 0) {
 			iofile_path(ctx->tf, p, path, sizeof(path));
 			rc = phase_fail(ctx, path, "fsync", errno);
 		}
@@ -140,10 +148,10 @@ int phase_pieces_close(struct phase_pieces *pp)
 int phase_pieces_open(struct phase_pieces *pp, struct phase_ctx *ctx,
 		      enum io_access acc)
 {
-	if (pieces_init(pp, ctx) != 0)
-		return phase_fail(ctx, ctx->tf->dir, "allocate", ENOMEM);
+	if (phase_pieces_begin(pp, ctx) != 0)
+		return -1;
 	if (pieces_open(pp, acc) != 0) {
-		phase_pieces_close(pp);
+		phase_pieces_end(pp, false);
 		return -1;
 	}
 	return 0;
@@ -211,16 +219,18 @@ int phase_workers_run(struct phase_ctx *ctx, enum io_access acc, unsigned n,
 	struct phase_pieces pp;
 	int rc;
 
-	if (!workers || pieces_init(&pp, ctx) != 0) {
-		free(workers);
+	if (!workers)
 		return phase_fail(ctx, ctx->tf->dir, "allocate workers", ENOMEM);
+	if (phase_pieces_begin(&pp, ctx) != 0) {
+		free(workers);
+		return -1;
 	}
 	rc = pieces_open(&pp, acc);
 	if (rc == 0)
 		rc = start_workers(&pp, workers, n, buf_bytes, work, prep, shared);
 	if (phase_interrupted(ctx))
 		rc = -1;
-	if (phase_pieces_close(&pp) != 0)
+	if (phase_pieces_end(&pp, rc == 0 && !ctx->err.op[0]) != 0)
 		rc = -1;
 	free(workers);
 	return ctx->err.op[0] ? -1 : rc;

@@ -53,25 +53,27 @@ static FILE *open_stream(struct phase_ctx *ctx, int fd, const char *how,
 	return f;
 }
 
-/* Flush, fsync and close F; the stream's errors become the phase's. */
-static int close_stream(struct phase_ctx *ctx, FILE *f, const char *path)
+/*
+ * Flush and close F, keeping its file open on a descriptor of its own for
+ * the fsync at the end of the phase (phase_pieces_end): that descriptor,
+ * or -1 with the stream's error as the phase's.
+ */
+static int stream_done(struct phase_ctx *ctx, FILE *f, const char *path)
 {
-	int rc = fflush(f);
+	int fd = fflush(f) == 0 ? dup(fileno(f)) : -1;
 	int err = errno;
 
-	if (rc == 0 && fsync(fileno(f)) != 0) {
-		rc = -1;
+	if (fclose(f) != 0 && fd >= 0) {
 		err = errno;
+		close(fd);
+		fd = -1;
 	}
-	if (fclose(f) != 0 && rc == 0) {
-		rc = -1;
-		err = errno;
-	}
-	if (rc != 0)
-		return phase_fail(ctx, path, "write", err);
-	return 0;
+	if (fd < 0)
+		phase_fail(ctx, path, "write", err);
+	return fd;
 }
 
+/* Per-char output into piece FD through stdio; the descriptor to hold, or -1. */
 static int putc_piece_stdio(struct phase_ctx *ctx, int fd, uint64_t n,
 			    uint64_t *block, const char *path)
 {
@@ -95,9 +97,10 @@ static int putc_piece_stdio(struct phase_ctx *ctx, int fd, uint64_t n,
 		}
 		phase_count_chunk(ctx, &t0, chunk, 0);
 	}
-	return close_stream(ctx, f, path);
+	return stream_done(ctx, f, path);
 }
 
+/* Per-char output into piece FD a write(2) a byte; FD to hold, or -1. */
 static int putc_piece_syscall(struct phase_ctx *ctx, int fd, uint64_t n,
 			      uint64_t *block, const char *path)
 {
@@ -120,31 +123,36 @@ static int putc_piece_syscall(struct phase_ctx *ctx, int fd, uint64_t n,
 		}
 		phase_count_chunk(ctx, &t0, chunk, 0);
 	}
-	if (io_sync_close(fd) != 0)
-		return phase_fail(ctx, path, "fsync", errno);
-	return 0;
+	return fd;
 }
 
+/* Every piece written whole, then all fsynced (phase_pieces_begin says why). */
 int phase_putc_run(struct phase_ctx *ctx)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
+	struct phase_pieces held;
 	char path[PATH_MAX];
 	uint64_t block = 0;
 
+	if (phase_pieces_begin(&held, ctx) != 0)
+		return -1;
 	for (uint32_t p = 0; p < perchar_pieces(ctx); p++) {
 		uint64_t n = perchar_piece_bytes(ctx, p) / chunk;
 		int fd = iofile_create(ctx->tf, p, &ctx->cfg->mode);
 
 		iofile_path(ctx->tf, p, path, sizeof(path));
 		if (fd < 0)
-			return phase_fail(ctx, path, "create", errno);
-		int rc = ctx->cfg->mode.char_io == CHAR_IO_STDIO
-				 ? putc_piece_stdio(ctx, fd, n, &block, path)
-				 : putc_piece_syscall(ctx, fd, n, &block, path);
-		if (rc != 0)
+			phase_fail(ctx, path, "create", errno);
+		else
+			held.fds[p] = ctx->cfg->mode.char_io == CHAR_IO_STDIO
+				? putc_piece_stdio(ctx, fd, n, &block, path)
+				: putc_piece_syscall(ctx, fd, n, &block, path);
+		if (held.fds[p] < 0) {
+			phase_pieces_end(&held, false);
 			return -1;
+		}
 	}
-	return 0;
+	return phase_pieces_end(&held, true);
 }
 
 /*
@@ -273,9 +281,9 @@ int phase_getc_run(struct phase_ctx *ctx)
 		uint64_t n = perchar_piece_bytes(ctx, p) / chunk;
 
 		iofile_path(ctx->tf, p, path, sizeof(path));
-		int fd = io_open(path, IO_READ, &ctx->cfg->mode);
+		int fd = iofile_open(ctx->tf, p, IO_READ, &ctx->cfg->mode);
 		if (fd < 0) {
-			rc = phase_fail(ctx, path, "open", errno);
+			rc = phase_fail_open(ctx, path, errno);
 			break;
 		}
 		rc = ctx->cfg->mode.char_io == CHAR_IO_STDIO

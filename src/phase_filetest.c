@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cleanup.h"
 #include "filetest.h"
 #include "io.h"
 #include "phase.h"
@@ -44,18 +45,6 @@ static uint64_t file_done(struct phase_ctx *ctx, uint64_t t0)
 	ctx->ops++;
 	atomic_store_explicit(&ctx->progress, ctx->ops, memory_order_relaxed);
 	return t1;
-}
-
-/* Descriptor of the directory that holds NAME (for -b's fsyncs). */
-static int dir_fd_of(const struct filetest_state *fs, const char *name)
-{
-	uint64_t d = 0;
-
-	if (fs->dirs <= 1 || !fs->dir_fds)
-		return fs->top_fd;
-	for (int k = 0; k < FILETEST_DIR_CHARS - 1; k++)
-		d = d * 10 + (uint64_t)(name[k] - '0');
-	return fs->dir_fds[d];
 }
 
 /*
@@ -90,37 +79,66 @@ static int write_file(struct filetest_state *fs, int fd, uint64_t size)
 	return 0;
 }
 
+/* Hard or symbolic link I (I > 0) to file 0, in DFD as LEAF; its inode. */
+static int link_one(struct phase_ctx *ctx, struct filetest_entry *e,
+		    int dfd, const char *leaf)
+{
+	struct filetest_state *fs = ctx->files;
+	const char *leaf0;
+	int dfd0 = filetest_dir_fd(fs, fs->list[0].name, &leaf0);
+	bool hard = fs->cfg->files.max_bytes == FILES_HARD_LINKS;
+	char target[FILETEST_NAME_MAX + 4];
+	struct stat st;
+
+	if (hard) {
+		if (linkat(dfd0, leaf0, dfd, leaf, 0) != 0)
+			return fail_at(ctx, e->name, "link", errno);
+		return 0;
+	}
+	filetest_symlink_target(fs->list[0].name, fs->dirs, target, sizeof(target));
+	if (symlinkat(target, dfd, leaf) != 0)
+		return fail_at(ctx, e->name, "symlink", errno);
+	if (fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return fail_at(ctx, e->name, "stat", errno);
+	e->ino = (uint64_t)st.st_ino;
+	return 0;
+}
+
 /* Make entry I: a file with its data, or a hard or symbolic link to file 0. */
 static int create_one(struct phase_ctx *ctx, uint64_t i)
 {
 	struct filetest_state *fs = ctx->files;
-	const struct filetest_entry *e = &fs->list[i];
-	int64_t max = fs->cfg->files.max_bytes;
+	struct filetest_entry *e = &fs->list[i];
+	const char *leaf;
+	int dfd = filetest_dir_fd(fs, e->name, &leaf);
+	struct stat st;
 
-	if (max < 0 && i > 0) {
-		char target[FILETEST_NAME_MAX + 4];
-		int rc;
-
-		if (max == FILES_HARD_LINKS) {
-			rc = linkat(fs->top_fd, fs->list[0].name, fs->top_fd, e->name, 0);
-		} else {
-			filetest_symlink_target(fs->list[0].name, fs->dirs, target,
-					     sizeof(target));
-			rc = symlinkat(target, fs->top_fd, e->name);
-		}
-		if (rc != 0)
-			return fail_at(ctx, e->name, max == FILES_HARD_LINKS ? "link"
-						     : "symlink", errno);
+	if (fs->cfg->files.max_bytes < 0 && i > 0) {
+		/* A hard link is file 0's inode: fs->file0_ino. */
+		e->ino = fs->file0_ino;
+		if (link_one(ctx, e, dfd, leaf) != 0)
+			return -1;
 		fs->created = i + 1;
-		return sync_dir(ctx, dir_fd_of(fs, e->name), e->name);
+		return sync_dir(ctx, dfd, e->name);
 	}
 
-	int flags = O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC;
+	int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
 	if (fs->cfg->mode.sync_writes)
 		flags |= O_SYNC;
-	int fd = openat(fs->top_fd, e->name, flags, 0600);
+	int fd = openat(dfd, leaf, flags, 0600);
 	if (fd < 0)
 		return fail_at(ctx, e->name, "create", errno);
+	if (fstat(fd, &st) != 0) {
+		int err = errno;
+		unlinkat(dfd, leaf, 0);
+		close(fd);
+		return fail_at(ctx, e->name, "stat", err);
+	}
+	e->ino = (uint64_t)st.st_ino;
+	if (i == 0) {
+		fs->file_dev = (uint64_t)st.st_dev;
+		fs->file0_ino = e->ino;
+	}
 	fs->created = i + 1;
 	if (write_file(fs, fd, e->size_bytes) != 0) {
 		int err = errno;
@@ -135,7 +153,7 @@ static int create_one(struct phase_ctx *ctx, uint64_t i)
 	if (close(fd) != 0)
 		return fail_at(ctx, e->name, "close", errno);
 	ctx->bytes += e->size_bytes;
-	return sync_dir(ctx, dir_fd_of(fs, e->name), e->name);
+	return sync_dir(ctx, dfd, e->name);
 }
 
 static int create_prepare(struct phase_ctx *ctx, enum filetest_order order)
@@ -176,21 +194,27 @@ int phase_create_run(struct phase_ctx *ctx)
 	return 0;
 }
 
-/* stat NAME in DFD (following symlinks) and read all of it if it has data. */
-static int stat_read(struct phase_ctx *ctx, int dfd, const char *name,
-		     const char *shown)
+/*
+ * stat entry E, LEAF in DFD (following symlinks, as bonnie++), check that
+ * it is the file clyde made, and read all of it if it has data.
+ */
+static int stat_read(struct phase_ctx *ctx, const struct filetest_entry *e,
+		     int dfd, const char *leaf)
 {
 	struct filetest_state *fs = ctx->files;
 	size_t chunk = fs->cfg->files.chunk_bytes;
+	const char *shown = e->name;
 	struct stat st;
 	uint64_t total = 0;
 	ssize_t got;
 
-	if (fstatat(dfd, name, &st, 0) != 0)
+	if (fstatat(dfd, leaf, &st, 0) != 0)
 		return fail_at(ctx, shown, "stat", errno);
+	if (!filetest_is_ours(fs, e, &st, true))
+		return fail_at(ctx, shown, "stat: " FILETEST_REPLACED, 0);
 	if (st.st_size == 0)
 		return 0;
-	int fd = openat(dfd, name, O_RDONLY | O_CLOEXEC);
+	int fd = openat(dfd, leaf, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return fail_at(ctx, shown, "open", errno);
 	/* Ask for exactly what is left, so a small file costs one read(2),
@@ -214,6 +238,23 @@ static int stat_read(struct phase_ctx *ctx, int dfd, const char *name,
 }
 
 /*
+ * Whether the directory entry DE (in DFD) is entry E as clyde made it:
+ * readdir's inode number says so for free; where a filesystem's d_ino is
+ * not st_ino (overlayfs), an lstat decides.
+ */
+static bool entry_ours(const struct filetest_state *fs,
+		       const struct filetest_entry *e, int dfd,
+		       const struct dirent *de)
+{
+	struct stat st;
+
+	if ((uint64_t)de->d_ino == e->ino)
+		return true;
+	return fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       filetest_is_ours(fs, e, &st, false);
+}
+
+/*
  * The sequential stat and delete: readdir each directory in order and stat
  * and read, or unlink, every entry. Every name must be one clyde created
  * (so nothing else is ever removed) and there must be exactly N of them.
@@ -229,7 +270,10 @@ static int walk_dirs(struct phase_ctx *ctx, bool remove)
 
 		if (fs->dirs > 1)
 			filetest_dir_name(d, dname, sizeof(dname));
-		int fd = openat(fs->top_fd, dname, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		/* A new description of the directory clyde holds open: its
+		 * own read position, and no path to follow. */
+		int fd = openat(fs->dirs > 1 ? fs->dir_fds[d] : fs->top_fd, ".",
+				O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		DIR *dp = fd < 0 ? NULL : fdopendir(fd);
 		if (!dp) {
 			int err = errno;
@@ -267,12 +311,15 @@ static int walk_dirs(struct phase_ctx *ctx, bool remove)
 
 				if (phase_interrupted(ctx))
 					rc = -1;
+				else if (!entry_ours(fs, &fs->list[i], dirfd(dp), de))
+					rc = fail_at(ctx, shown, FILETEST_REPLACED, 0);
 				else if (remove)
 					rc = unlinkat(dirfd(dp), de->d_name, 0) != 0
 						     ? fail_at(ctx, shown, "unlink", errno)
 						     : sync_dir(ctx, dirfd(dp), shown);
 				else
-					rc = stat_read(ctx, dirfd(dp), de->d_name, shown);
+					rc = stat_read(ctx, &fs->list[i], dirfd(dp),
+						       de->d_name);
 			}
 			if (rc != 0) {
 				closedir(dp);
@@ -300,12 +347,14 @@ static int remove_dirs(struct phase_ctx *ctx)
 
 	for (uint64_t d = fs->dirs_made; d > 0; d--) {
 		filetest_dir_name(d - 1, dname, sizeof(dname));
-		if (unlinkat(fs->top_fd, dname, AT_REMOVEDIR) != 0)
-			return fail_at(ctx, dname, "rmdir", errno);
+		if (filetest_remove_dir(fs, d - 1) != 0)
+			return fail_at(ctx, dname, errno ? "rmdir" : "rmdir: " FILETEST_DIR_REPLACED,
+				       errno);
 		fs->dirs_made = d - 1;
 	}
-	if (rmdir(fs->path) != 0)
-		return fail_at(ctx, NULL, "rmdir", errno);
+	if (cleanup_remove(fs->path) != 0)
+		return fail_at(ctx, NULL, errno ? "rmdir" : "rmdir: " FILETEST_DIR_REPLACED,
+			       errno);
 	filetest_state_removed(fs);
 	return 0;
 }
@@ -328,7 +377,10 @@ int phase_shuffle_prepare(struct phase_ctx *ctx)
 {
 	struct filetest_state *fs = ctx->files;
 
-	filetest_shuffle(fs->list, fs->count, &fs->rng);
+	if (filetest_shuffle(fs->list, fs->count, &fs->rng) != 0) {
+		phase_interrupted(ctx);
+		return -1;
+	}
 	return 0;
 }
 
@@ -339,9 +391,13 @@ int phase_ran_stat_run(struct phase_ctx *ctx)
 	uint64_t t0 = timer_now_ns();
 
 	for (uint64_t i = 0; i < fs->count; i++) {
+		const struct filetest_entry *e = &fs->list[i];
+		const char *leaf;
+		int dfd = filetest_dir_fd(fs, e->name, &leaf);
+
 		if (phase_interrupted(ctx))
 			return -1;
-		if (stat_read(ctx, fs->top_fd, fs->list[i].name, fs->list[i].name) != 0)
+		if (stat_read(ctx, e, dfd, leaf) != 0)
 			return -1;
 		t0 = file_done(ctx, t0);
 	}
@@ -355,13 +411,20 @@ int phase_ran_delete_run(struct phase_ctx *ctx)
 	uint64_t t0 = timer_now_ns();
 
 	for (uint64_t i = 0; i < fs->count; i++) {
-		const char *name = fs->list[i].name;
+		const struct filetest_entry *e = &fs->list[i];
+		const char *leaf;
+		int dfd = filetest_dir_fd(fs, e->name, &leaf);
+		struct stat st;
 
 		if (phase_interrupted(ctx))
 			return -1;
-		if (unlinkat(fs->top_fd, name, 0) != 0)
-			return fail_at(ctx, name, "unlink", errno);
-		if (sync_dir(ctx, dir_fd_of(fs, name), name) != 0)
+		if (fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW) != 0)
+			return fail_at(ctx, e->name, "stat", errno);
+		if (!filetest_is_ours(fs, e, &st, false))
+			return fail_at(ctx, e->name, FILETEST_REPLACED, 0);
+		if (unlinkat(dfd, leaf, 0) != 0)
+			return fail_at(ctx, e->name, "unlink", errno);
+		if (sync_dir(ctx, dfd, e->name) != 0)
 			return -1;
 		t0 = file_done(ctx, t0);
 	}

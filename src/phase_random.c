@@ -4,7 +4,7 @@
  * writes and `clyde mark`'s runs. Each is a random_spec run through the
  * engine (engine.h) on the copy's I/O file for a fixed time: T threads
  * each keeping Q I/Os in flight. Honours -D (O_DIRECT) and -b (O_SYNC)
- * through io_open. With --verify, a write test is followed by an untimed
+ * through iofile_open. With --verify, a write test is followed by an untimed
  * pass that reads back every block it wrote and checks its stamp.
  */
 #include <errno.h>
@@ -168,7 +168,7 @@ int phase_random_run(struct phase_ctx *ctx)
 		 ctx->cfg->verify)
 		verify_written(ctx, spec, pp.fds, res);
 	phase_interrupted(ctx);
-	phase_pieces_close(&pp);
+	phase_pieces_end(&pp, !ctx->err.op[0]);
 	free(res);
 	return ctx->err.op[0] ? -1 : 0;
 }

@@ -2,8 +2,9 @@
 /*
  * phase_seek.c - random seeks: `seekers` threads share `seeks` tickets
  * through an atomic counter; ticket i names a chunk drawn from the run's
- * seed (so every run with the same seed seeks the same places) and whether
- * that seek also writes the chunk back (one in ten). Each seek reads one
+ * seed or -Z file (rng_ticket: every run with the same seed or file seeks
+ * the same places) and whether that seek also writes the chunk back (one
+ * in ten). Each seek reads one
  * chunk; a write-back changes it and writes it in place (fsync with -b).
  */
 #include <errno.h>
@@ -11,6 +12,7 @@
 
 #include "io.h"
 #include "phase.h"
+#include "rng.h"
 #include "timer.h"
 
 struct seek_shared {
@@ -18,15 +20,6 @@ struct seek_shared {
 	uint64_t chunks;              /* chunks in the file */
 	_Atomic uint64_t next;        /* next ticket */
 };
-
-/* Ticket I: the chunk to visit, and whether to write it back. */
-static uint64_t ticket(uint64_t seed, uint64_t i, uint64_t chunks, bool *write_back)
-{
-	uint64_t h = data_mix64(seed ^ data_mix64(i));
-
-	*write_back = (h >> 40) % 10 == 0;
-	return h % chunks;
-}
 
 static void *seeker_main(void *arg)
 {
@@ -44,7 +37,8 @@ static void *seeker_main(void *arg)
 		if (i >= cfg->io.seeks ||
 		    atomic_load_explicit(&w->pieces->stop, memory_order_relaxed))
 			break;
-		uint64_t c = ticket(cfg->seed, i, sh->chunks, &write_back);
+		uint64_t c = rng_ticket(sh->ctx->rng, sh->ctx->seed, i, sh->chunks,
+					&write_back);
 		uint32_t piece = (uint32_t)(c / per_piece);
 		off_t off = (off_t)((c % per_piece) * chunk);
 		int fd = w->pieces->fds[piece];

@@ -132,6 +132,22 @@ const struct phase_info *phase_info_of(enum phase_id id)
 	return id == PHASE_MARK ? &phase_mark_info : &phase_random_info;
 }
 
+void phase_random_result(const struct phase_result *r, bool writes,
+			 uint32_t depth, struct random_result *out)
+{
+	out->writes = writes;
+	out->depth = depth;
+	out->ops = r->ops;
+	out->start_ns = r->start_ns;
+	out->elapsed_ns = r->elapsed_ns;
+	out->cpu_ns = r->cpu_ns;
+	out->iops = r->rate;
+	out->mib_per_s = r->rate * RANDOM_BLOCK_BYTES / (double)MIB;
+	out->cpu_pct = r->cpu_pct;
+	out->lat = r->lat;
+	out->dev = r->dev;
+}
+
 const char *phase_unit_name(enum phase_unit unit)
 {
 	switch (unit) {

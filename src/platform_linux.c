@@ -2,7 +2,8 @@
 /*
  * platform_linux.c - Linux answers for platform.h: STATX_DIOALIGN through
  * the raw statx system call (glibc's struct statx lacks the fields on older
- * releases), and statfs magic numbers for filesystem names.
+ * releases), statfs magic numbers for filesystem names, and the kernel's
+ * thread limits from /proc/sys/kernel.
  */
 #ifdef __linux__
 #include "platform.h"
@@ -60,12 +61,12 @@ static const struct fs_magic fs_names[] = {
 	{ 0x01021997UL, "9p" },
 };
 
-const char *platform_fs_name(const char *path, char *buf, size_t len)
+const char *platform_fs_name(int fd, char *buf, size_t len)
 {
 	struct statfs sfs;
 
 	snprintf(buf, len, "unknown");
-	if (statfs(path, &sfs) != 0)
+	if (fstatfs(fd, &sfs) != 0)
 		return buf;
 	for (size_t i = 0; i < sizeof(fs_names) / sizeof(fs_names[0]); i++) {
 		if ((unsigned long)sfs.f_type == fs_names[i].magic) {
@@ -75,6 +76,29 @@ const char *platform_fs_name(const char *path, char *buf, size_t len)
 	}
 	snprintf(buf, len, "type 0x%lx", (unsigned long)sfs.f_type);
 	return buf;
+}
+/* The number in the first line of PATH, or 0. */
+static uint64_t read_number(const char *path)
+{
+	unsigned long long v = 0;
+	FILE *f = fopen(path, "re");
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%llu", &v) != 1)
+		v = 0;
+	fclose(f);
+	return v;
+}
+
+uint64_t platform_threads_max(void)
+{
+	uint64_t threads = read_number("/proc/sys/kernel/threads-max");
+	uint64_t pids = read_number("/proc/sys/kernel/pid_max");
+
+	if (threads == 0 || (pids != 0 && pids < threads))
+		return pids;
+	return threads;
 }
 #else
 typedef int platform_linux_unused;

@@ -14,11 +14,16 @@ uint32_t platform_dio_align(int fd)
 	return PLATFORM_DEFAULT_DIO_ALIGN;
 }
 
-const char *platform_fs_name(const char *path, char *buf, size_t len)
+const char *platform_fs_name(int fd, char *buf, size_t len)
 {
-	(void)path;
+	(void)fd;
 	snprintf(buf, len, "unknown");
 	return buf;
+}
+
+uint64_t platform_threads_max(void)
+{
+	return 0;
 }
 #else
 typedef int platform_none_unused;

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * privs.c - user and group switching for -u/-g, and the refusal to run as
- * root without them (bonnie++'s rule: a benchmark that writes tens of GiB
- * should not do so as root by accident).
+ * privs.c - user and group switching for -u/-g (the user's supplementary
+ * groups too, with initgroups), and the refusal to run as root without
+ * -u (bonnie++'s rule: a benchmark that writes tens of GiB should not do
+ * so as root by accident; unlike bonnie++, -g alone does not count, as it
+ * names no user and would leave clyde root).
  */
 #include "privs.h"
 
@@ -44,17 +46,20 @@ static int find_group(const char *name, gid_t *gid, char *err, size_t len)
 	return -1;
 }
 
-static int find_user(const char *name, uid_t *uid, gid_t *gid, char *err,
-		     size_t len)
+/* The user's uid and primary gid; the passwd name into LOGIN ("" without one). */
+static int find_user(const char *name, uid_t *uid, gid_t *gid, char *login,
+		     size_t login_len, char *err, size_t len)
 {
 	struct passwd *pw = getpwnam(name);
 	long id = numeric_id(name);
 
+	login[0] = '\0';
 	if (!pw && id >= 0)
 		pw = getpwuid((uid_t)id);
 	if (pw) {
 		*uid = pw->pw_uid;
 		*gid = pw->pw_gid;
+		snprintf(login, login_len, "%s", pw->pw_name);
 		return 0;
 	}
 	if (id >= 0) { /* a uid with no passwd entry: bonnie++ uses "nogroup" */
@@ -72,15 +77,18 @@ int privs_switch(const char *user, const char *group, long *uid_out,
 {
 	uid_t uid = geteuid();
 	gid_t gid = getegid();
-	char name[256];
+	char name[256], login[256] = "";
 
-	if (!user && !group) {
-		if (geteuid() != 0)
-			return 0;
+	/* -g alone names no user: as root it would still write as root. */
+	if (!user && geteuid() == 0) {
 		snprintf(err, len, "running as root needs -u user (or -u root to "
-			 "run as root anyway), as with bonnie++");
+			 "run as root anyway)%s", group ? "; -g alone would keep "
+			 "uid 0 (use -u root:GROUP for root with that group)"
+			 : ", as with bonnie++");
 		return -1;
 	}
+	if (!user && !group)
+		return 0;
 	if (user) {
 		const char *colon = strchr(user, ':');
 		size_t n = colon ? (size_t)(colon - user) : strlen(user);
@@ -95,15 +103,20 @@ int privs_switch(const char *user, const char *group, long *uid_out,
 		}
 		memcpy(name, user, n);
 		name[n] = '\0';
-		if (find_user(name, &uid, &gid, err, len) != 0)
+		if (find_user(name, &uid, &gid, login, sizeof(login), err, len) != 0)
 			return -1;
 		if (colon)
 			group = colon + 1;
 	}
 	if (group && find_group(group, &gid, err, len) != 0)
 		return -1;
-	if (geteuid() == 0 && setgroups(1, &gid) != 0) {
-		snprintf(err, len, "cannot drop supplementary groups: %s", strerror(errno));
+	/* The user's own supplementary groups (a directory it may write
+	 * through one of them), plus the chosen group; only the chosen group
+	 * for a uid with no passwd entry. */
+	if (geteuid() == 0 && (login[0] ? initgroups(login, gid)
+					: setgroups(1, &gid)) != 0) {
+		snprintf(err, len, "cannot set the supplementary groups: %s",
+			 strerror(errno));
 		return -1;
 	}
 	if (setgid(gid) != 0) {

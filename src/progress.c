@@ -3,11 +3,14 @@
  * progress.c - progress on stderr through the driver's hooks: bonnie++
  * 2.00a's words, or on a terminal one line rewritten in place and cleared
  * when the phase ends, so the tables print on a clean screen. Called only
- * from the driver's thread, a few times a second.
+ * from the driver's thread, a few times a second. Every write is checked
+ * (out.h): a stderr that fails stops the run.
  */
 #include "progress.h"
 
 #include <inttypes.h>
+
+#include "out.h"
 
 #define CLEAR_LINE "\r\033[K"
 
@@ -78,7 +81,7 @@ static void line_tick(void *arg, const struct plan_step *step, uint64_t done,
 	if (done >= total || (timed && elapsed_ns >= total)) {
 		/* All issued: what remains is the fsync and close. */
 		fputs("  flushing to the disk", p->out);
-		fflush(p->out);
+		out_check(p->out, "stderr");
 		p->pending = true;
 		return;
 	}
@@ -90,7 +93,7 @@ static void line_tick(void *arg, const struct plan_step *step, uint64_t done,
 	print_clock(p->out, left);
 	fputs(" left, run ~", p->out);
 	print_clock(p->out, left + later_phases_s(p, bulk_rate));
-	fflush(p->out);
+	out_check(p->out, "stderr");
 	p->pending = true;
 }
 
@@ -113,7 +116,7 @@ static void phase_begin(void *arg, const struct plan_step *step)
 			step->name);
 		p->pending = true;
 	}
-	fflush(p->out);
+	out_check(p->out, "stderr");
 }
 
 static void phase_finish(void *arg, const struct plan_step *step,
@@ -138,14 +141,14 @@ static void phase_finish(void *arg, const struct plan_step *step,
 	p->pending = false;
 	if (p->index + 1 < p->plan->n)
 		p->index++;
-	fflush(p->out);
+	out_check(p->out, "stderr");
 }
 
 void progress_abort(struct progress *p)
 {
 	if (p->style != PROGRESS_NONE && p->pending) {
 		fputs(p->style == PROGRESS_LINE ? CLEAR_LINE : "\n", p->out);
-		fflush(p->out);
+		out_check(p->out, "stderr");
 		p->pending = false;
 	}
 }

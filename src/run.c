@@ -28,9 +28,9 @@
 #include "provenance.h"
 #include "stats.h"
 #include "timer.h"
+#include "utf8.h"
 #include "verdict.h"
 
-#define MIN_TIME_NS 500000000ULL  /* under 0.5 s a figure prints +++++ */
 #define TICK_NS 250000000ULL      /* progress hook period */
 
 struct copy {
@@ -150,12 +150,13 @@ static void fill_result(const struct phase_info *info, struct copy *copies,
 		if (i > 0)
 			stats_merge(lat, &ctx->lat);
 	}
+	r->start_ns = t0;
 	r->elapsed_ns = own ? own_ns : end > t0 ? end - t0 : 1;
 	/* Each copy's CPU is the whole process's over its window: the
 	 * largest is the closest to all of them. */
 	r->cpu_ns = own ? own_cpu_ns : cpu_ns;
-	r->cpu_pct = (double)cpu_ns * 100.0 / (double)r->elapsed_ns;
-	r->state = r->elapsed_ns < MIN_TIME_NS ? FIGURE_TOO_FAST : FIGURE_VALUE;
+	r->cpu_pct = (double)r->cpu_ns * 100.0 / (double)r->elapsed_ns;
+	r->state = r->elapsed_ns < PHASE_MIN_TIME_NS ? FIGURE_TOO_FAST : FIGURE_VALUE;
 	stats_summarise(lat, &r->lat);
 }
 
@@ -183,10 +184,10 @@ static int phase_status(struct copy *copies, unsigned n, struct phase_error *err
 		err->status = EXIT_SIGNAL + sig;
 		return err->status;
 	}
-	if (sig) {
+	if (sig || cleanup_stopping()) {
 		memset(err, 0, sizeof(*err));
 		snprintf(err->op, sizeof(err->op), "interrupted");
-		err->status = EXIT_SIGNAL + sig;
+		err->status = sig ? EXIT_SIGNAL + sig : EXIT_OUTPUT;
 		return err->status;
 	}
 	if (e) {
@@ -217,16 +218,76 @@ static void device_delta(const struct device_io *before,
 	out->write_bytes = after->write_bytes - before->write_bytes;
 }
 
+/*
+ * Start the N copies' threads and wait until all stand at the gate.
+ * *started receives how many threads exist; 0, or pthread_create's error.
+ */
+static int start_copies(struct phase_step *step, struct copy *copies,
+			unsigned n, unsigned *started)
+{
+	int create_err = 0;
+
+	for (*started = 0; *started < n && create_err == 0; (*started)++)
+		create_err = pthread_create(&copies[*started].thread, NULL,
+					    copy_main, &copies[*started]);
+	if (create_err != 0)
+		(*started)--;
+	pthread_mutex_lock(&step->lock);
+	while (create_err == 0 && step->ready < *started)
+		pthread_cond_wait(&step->changed, &step->lock);
+	pthread_mutex_unlock(&step->lock);
+	return create_err;
+}
+
+/*
+ * With every copy ready at the gate: the barrier with other processes
+ * (-y, MPI ranks), as close to the start as it can be, then the progress
+ * hook. 0, or the barrier's status with *err saying why.
+ */
+static int sync_start(const struct plan_step *ps, const struct run_hooks *hooks,
+		      struct phase_error *err)
+{
+	memset(err, 0, sizeof(*err));
+	if (hooks->before_phase) {
+		int status = hooks->before_phase(hooks->before_arg, ps, err);
+
+		if (status != 0)
+			return status;
+	}
+	if (hooks->phase_start)
+		hooks->phase_start(hooks->arg, ps);
+	return 0;
+}
+
+/*
+ * Why a phase did not start: its threads (CREATE_ERR), or the barrier
+ * before it (its status SYNCED and *err), or a signal meanwhile.
+ */
+static int start_failed(const struct plan_step *ps, struct copy *copies,
+			unsigned n, int create_err, int synced,
+			struct phase_error *err)
+{
+	if (create_err != 0) {
+		memset(err, 0, sizeof(*err));
+		snprintf(err->op, sizeof(err->op), "start %u copies of %s", n,
+			 ps->name);
+		err->errnum = create_err;
+		return err->status = EXIT_SETUP;
+	}
+	if (cleanup_stopping() || cleanup_signal())
+		return phase_status(copies, n, err);
+	return err->status = synced;
+}
+
 static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 			  unsigned n, const struct device *dev,
 			  const struct run_hooks *hooks, struct phase_result *r,
 			  struct phase_error *err)
 {
 	struct device_io dev0 = { 0 }, dev1 = { 0 };
-
 	struct phase_step step = { .plan = ps };
 	unsigned started = 0;
-	int status;
+	int status, create_err, synced = -1;
 
 	for (unsigned i = 0; i < n; i++) {
 		reset_ctx(&copies[i].ctx);
@@ -236,33 +297,20 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 		if (ps->info->prepare && ps->info->prepare(&copies[i].ctx) != 0)
 			return phase_status(copies, n, err);
 	}
-	if (hooks->before_phase && hooks->before_phase(hooks->arg, ps) != 0) {
-		memset(err, 0, sizeof(*err));
-		snprintf(err->op, sizeof(err->op), "synchronising before %s", ps->name);
-		err->status = cleanup_signal() ? EXIT_SIGNAL + cleanup_signal() : EXIT_IO;
-		return err->status;
-	}
-	if (hooks->phase_start)
-		hooks->phase_start(hooks->arg, ps);
 	pthread_mutex_init(&step.lock, NULL);
 	pthread_cond_init(&step.changed, NULL);
-	int create_err = 0;
-	for (; started < n && create_err == 0; started++)
-		create_err = pthread_create(&copies[started].thread, NULL, copy_main,
-					    &copies[started]);
-	if (create_err != 0)
-		started--;
+	create_err = start_copies(&step, copies, n, &started);
+	if (create_err == 0)
+		synced = sync_start(ps, hooks, err);
 	pthread_mutex_lock(&step.lock);
-	while (create_err == 0 && step.ready < n)
-		pthread_cond_wait(&step.changed, &step.lock);
-	step.go = create_err == 0 ? 1 : -1;
+	step.go = synced == 0 ? 1 : -1;
 	if (dev)
 		device_counters(dev, &dev0);
 	uint64_t t0 = timer_now_ns();
 	uint64_t cpu0 = timer_cpu_ns();
 	pthread_cond_broadcast(&step.changed);
 	pthread_mutex_unlock(&step.lock);
-	if (create_err == 0)
+	if (synced == 0)
 		wait_copies(&step, copies, n, hooks, t0);
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(copies[i].thread, NULL);
@@ -271,18 +319,16 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 		device_counters(dev, &dev1);
 	pthread_cond_destroy(&step.changed);
 	pthread_mutex_destroy(&step.lock);
-	if (create_err != 0) {
-		memset(err, 0, sizeof(*err));
-		snprintf(err->op, sizeof(err->op), "start %u copies of %s", n, ps->name);
-		err->errnum = create_err;
-		err->status = EXIT_SETUP;
-		return err->status;
-	}
+	if (synced != 0)
+		return start_failed(ps, copies, n, create_err, synced, err);
 
 	status = phase_status(copies, n, err);
 	if (status == 0) {
 		fill_result(ps->info, copies, n, t0, cpu1 - cpu0, r);
 		device_delta(&dev0, &dev1, &r->dev);
+		if (hooks->phase_latency)
+			hooks->phase_latency(hooks->latency_arg, ps,
+					     &copies[0].ctx.lat);
 		if (hooks->phase_end)
 			hooks->phase_end(hooks->arg, ps, r);
 	}
@@ -309,7 +355,15 @@ static void describe_run(const struct config *cfg,
 	snprintf(res->program, sizeof(res->program), "clyde");
 	snprintf(res->version, sizeof(res->version), "%s", CLYDE_VERSION);
 	snprintf(res->machine, sizeof(res->machine), "%s", cfg->machine);
-	snprintf(res->seed, sizeof(res->seed), "%llu", (unsigned long long)cfg->seed);
+	if (cfg->random_file) /* bonnie++ names the -Z file in the seed field */
+		snprintf(res->seed, sizeof(res->seed), "%.*s",
+			 (int)utf8_cut_bytes(cfg->random_file,
+					     strlen(cfg->random_file),
+					     sizeof(res->seed) - 1),
+			 cfg->random_file);
+	else
+		snprintf(res->seed, sizeof(res->seed), "%llu",
+			 (unsigned long long)cfg->seed);
 	res->concurrency = cfg->concurrency;
 	res->io = cfg->io;
 	res->files = cfg->files;
@@ -317,6 +371,7 @@ static void describe_run(const struct config *cfg,
 	res->mode = cfg->mode;
 	res->mode.dio_align = target->dio_align;
 	snprintf(res->dir, sizeof(res->dir), "%s", cfg->dir);
+	res->ram_mib = cfg->ram_mib;
 	res->verify = cfg->verify;
 	res->random_time_s = cfg->random_io ? cfg->random_time_s : 0;
 	origin_time_utc(time(NULL), res->started, sizeof(res->started));
@@ -339,23 +394,15 @@ static void store_random(const struct random_spec *spec, enum engine_kind engine
 {
 	struct random_result *out = &res->random[res->n_random++];
 
-	out->writes = spec->writes;
-	out->depth = spec->depth;
+	phase_random_result(r, spec->writes, spec->depth, out);
 	out->threads = spec->threads;
 	out->engine = engine;
-	out->ops = r->ops;
-	out->elapsed_ns = r->elapsed_ns;
-	out->cpu_ns = r->cpu_ns;
-	out->iops = r->rate;
-	out->mib_per_s = r->rate * RANDOM_BLOCK_BYTES / (double)MIB;
-	out->cpu_pct = r->cpu_pct;
-	out->lat = r->lat;
-	out->dev = r->dev;
 }
 
 static void free_copies(struct copy *copies, unsigned n)
 {
 	for (unsigned i = 0; i < n; i++) {
+		iofile_free(&copies[i].tf);
 		data_free(&copies[i].data);
 		free(copies[i].ctx.buf);
 		filetest_state_free(copies[i].ctx.files);
@@ -387,6 +434,7 @@ static struct copy *setup_copies(const struct config *cfg,
 	unsigned n = cfg->concurrency;
 	size_t align = target->dio_align ? target->dio_align : 64;
 	size_t chunk = cfg->io.chunk_bytes;
+	uint64_t seed = rng_source_seed(&target->rng, cfg);
 	struct copy *copies = calloc(n, sizeof(*copies));
 
 	if (!copies)
@@ -394,9 +442,10 @@ static struct copy *setup_copies(const struct config *cfg,
 	for (unsigned i = 0; i < n; i++) {
 		struct copy *c = &copies[i];
 
-		iofile_init(&c->tf, workdir, i, n, cfg->io.size_mib * MIB);
 		c->ctx.cfg = cfg;
 		c->ctx.copy = i;
+		c->ctx.rng = &target->rng;
+		c->ctx.seed = seed;
 		c->ctx.tf = &c->tf;
 		c->ctx.data = &c->data;
 		c->ctx.perchar_bytes = phase_perchar_bytes(cfg);
@@ -404,10 +453,16 @@ static struct copy *setup_copies(const struct config *cfg,
 		c->ctx.engine = engine;
 		c->ctx.buf = io_alloc(chunk, align);
 		if (cfg->files.count_k > 0)
-			c->ctx.files = filetest_state_new(cfg, workdir, i, n);
-		if (!c->ctx.buf || (cfg->files.count_k > 0 && !c->ctx.files) ||
-		    data_init(&c->data, cfg->seed + i * 0x9e3779b97f4a7c15ULL, chunk,
-			      align, cfg->mode.zeros) != 0) {
+			c->ctx.files = filetest_state_new(cfg, &target->rng, seed,
+							  target->dir_fd, workdir,
+							  i, n);
+		/* Every copy of every rank writes data of its own. */
+		uint64_t data_seed = seed + (target->first_copy + i) *
+						0x9e3779b97f4a7c15ULL;
+		if (iofile_init(&c->tf, target->dir_fd, workdir, i, n,
+				cfg->io.size_mib * MIB) != 0 ||
+		    !c->ctx.buf || (cfg->files.count_k > 0 && !c->ctx.files) ||
+		    data_init(&c->data, data_seed, chunk, align, cfg->mode.zeros) != 0) {
 			free_copies(copies, i + 1);
 			goto fail;
 		}

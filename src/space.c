@@ -22,6 +22,9 @@ int space_query(const char *dir, struct space_info *out)
 	 * inodes are made as needed. */
 	out->inodes_known = sv.f_files != 0;
 	out->avail_inodes = sv.f_favail;
+	/* ramfs reports no blocks at all: it grows until memory runs out. */
+	out->size_known = sv.f_blocks != 0;
+	out->read_only = (sv.f_flag & ST_RDONLY) != 0;
 	return 0;
 }
 

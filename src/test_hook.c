@@ -75,7 +75,7 @@ int test_fault_after_phase(const void *arg, const struct plan_step *step,
 		return 0;
 	iofile_path(tf, (uint32_t)(fault->block / per_piece), path, sizeof(path));
 	errno = 0;
-	int fd = io_open(path, IO_WRITE, &plain);
+	int fd = iofile_open(tf, (uint32_t)(fault->block / per_piece), IO_WRITE, &plain);
 	int rc = fd < 0 || io_read_full(fd, &byte, 1, off) != 1 ? -1 : 0;
 	if (rc == 0) {
 		byte ^= 0xff;

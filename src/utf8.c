@@ -88,3 +88,45 @@ size_t utf8_cut_cols(const char *text, size_t cols)
 		while (is_cont((unsigned char)text[i]));
 	return i;
 }
+
+unsigned long utf8_code_point(const unsigned char *s, size_t n)
+{
+	static const unsigned char lead_bits[] = { 0, 0x7F, 0x1F, 0x0F, 0x07 };
+	unsigned long cp = s[0] & lead_bits[n];
+
+	for (size_t i = 1; i < n; i++)
+		cp = (cp << 6) | (s[i] & 0x3F);
+	return cp;
+}
+
+bool utf8_is_bidi_control(unsigned long cp)
+{
+	return cp == 0x061C || cp == 0x200E || cp == 0x200F ||
+	       (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+size_t utf8_bidi_at(const char *text, unsigned long *cp)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	/* Every bidi control is 2 or 3 bytes; a NUL stops the sequence. */
+	size_t avail = s[0] && s[1] ? (s[2] ? 3 : 2) : 1;
+	size_t n = utf8_seq_len(s, avail);
+
+	if (n < 2)
+		return 0;
+	*cp = utf8_code_point(s, n);
+	return utf8_is_bidi_control(*cp) ? n : 0;
+}
+
+size_t utf8_printable_at(const char *text, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)text;
+	size_t n = utf8_seq_len(s, len);
+
+	if (n == 0)
+		return 0;
+	unsigned long cp = utf8_code_point(s, n);
+	if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || utf8_is_bidi_control(cp))
+		return 0;
+	return n;
+}

@@ -10,6 +10,8 @@
 
 #include <stdbool.h>
 
+#include "config.h"
+
 /* The shortest measured elapsed_ns among the too-fast phases FIRST..LAST (0 if unknown). */
 static uint64_t shortest_fast(const struct run_results *r, int first, int last)
 {
@@ -50,6 +52,74 @@ static bool is_fast(const struct run_results *r, int p)
 	return r->phase[p].state == FIGURE_TOO_FAST;
 }
 
+/*
+ * The run's own -f as a suggestion keeps it: "-f" (0) when it skipped the
+ * per-char tests, its size when it had one of its own, nothing (-1) when
+ * per-char covered the file by stdio's default; with --char-io syscall,
+ * whose default is 3M, a whole-file per-char is written out as -f.
+ */
+static int64_t run_perchar(const struct run_results *r, bool own_perchar,
+			   uint64_t size_mib)
+{
+	if (r->perchar_mib == 0)
+		return 0;
+	if (own_perchar)
+		return (int64_t)r->perchar_mib;
+	return r->mode.char_io == CHAR_IO_STDIO ? -1 : (int64_t)size_mib;
+}
+
+/*
+ * The run's sizing options with the enlarged values, kept within every
+ * limit config_validate sets: a larger -s passes the 2x RAM rule the run
+ * passed; -f may not exceed -s (config would cut it), so -s grows with it;
+ * -n stays within the name-list limit, and is not enlarged when it cannot
+ * grow. -r is named when the run's rule was not the detected RAM's, -c
+ * when it ran copies, so that the suggestion runs as it stands.
+ */
+static void suggest(struct run_results *r, bool bulk, bool seeks,
+		    bool own_perchar, uint64_t t_bulk, uint64_t t_char,
+		    uint64_t t_seek, uint64_t t_file)
+{
+	struct advice *a = &r->advice;
+	uint32_t copies = r->concurrency ? r->concurrency : 1;
+
+	a->io = r->io;
+	a->files = r->files;
+	if (bulk)
+		a->io.size_mib = scale_up(r->io.size_mib, t_bulk, 1024);
+	if (seeks)
+		a->io.seeks = scale_up(r->io.seeks ? r->io.seeks : DEFAULT_SEEKS,
+				       t_seek, 1024);
+	if (a->f)
+		a->perchar_mib = (int64_t)scale_up(r->perchar_mib, t_char, 1);
+	else
+		a->perchar_mib = run_perchar(r, own_perchar, a->io.size_mib);
+	if (a->perchar_mib > (int64_t)a->io.size_mib) {
+		a->io.size_mib = (uint64_t)a->perchar_mib;
+		a->s = true;
+	}
+	if (a->io.size_mib > CONFIG_MAX_SIZE_MIB)
+		a->io.size_mib = CONFIG_MAX_SIZE_MIB;
+	if (a->perchar_mib > (int64_t)a->io.size_mib)
+		a->perchar_mib = (int64_t)a->io.size_mib;
+	if (a->n) {
+		/* The name lists are memory clyde allocates: the machine's RAM
+		 * bounds them whatever -r said (config_validate). */
+		uint64_t ram = r->env.ram_mib ? r->env.ram_mib : r->ram_mib;
+		uint64_t most = config_max_files_k(ram, copies);
+		uint64_t want = scale_up(r->files.count_k, t_file, 1);
+
+		a->files.count_k = want < most ? want : most;
+		if (a->files.count_k <= r->files.count_k) {
+			a->files.count_k = r->files.count_k;
+			a->n = false;
+		}
+	}
+	a->copies = copies;
+	a->ram = r->ram_mib != r->env.ram_mib;
+	a->ram_mib = r->ram_mib;
+}
+
 void advice_compute(struct run_results *r)
 {
 	struct advice *a = &r->advice;
@@ -80,19 +150,9 @@ void advice_compute(struct run_results *r)
 		a->n |= is_fast(r, p);
 	a->sized = !(bulk && !t_bulk) && !(a->f && !t_char) &&
 		   !(seeks && !t_seek) && !(a->n && !t_file);
-	if (!a->sized)
-		return;
-	if (a->s) {
-		uint64_t seeks_now = r->io.seeks ? r->io.seeks : DEFAULT_SEEKS;
-
-		a->size_mib = bulk ? scale_up(r->io.size_mib, t_bulk, 1024)
-				   : r->io.size_mib;
-		a->seeks = seeks ? scale_up(seeks_now, t_seek, 1024) : 0;
-	}
-	if (a->f)
-		a->perchar_mib = scale_up(r->perchar_mib, t_char, 1);
-	if (a->n)
-		a->files_k = scale_up(r->files.count_k, t_file, 1);
+	if (a->sized)
+		suggest(r, bulk, seeks, own_perchar, t_bulk, t_char, t_seek,
+			t_file);
 }
 
 /*

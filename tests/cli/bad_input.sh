@@ -56,7 +56,7 @@ bad "n letters" $D $U -s 0 -n abc
 bad "n too many fields" $D $U -s 0 -n 1:1:1:1:4k:9
 bad "n zero dirs" $D $U -s 0 -n 1:0:0:0
 bad "n too many files" $D $U -s 0 -r 0 -n 28340
-bad "n name list over half the RAM" $D $U -s 0 -r 64 -n 1000
+bad "n name list over half the machine's RAM, whatever -r says" $D $U -s 0 -r 0 -n 28339 -c 200
 bad "n links with a min size" $D $U -s 0 -n 1:-1:10
 bad "-p with -y" $D $U -p 2 -y s
 bad "-y with another letter" $D $U -s 0 -n 1 -y x
@@ -90,7 +90,7 @@ bad "random-io without a file" $D $U --random-io -s 0 -n 1
 bad "progress mode" $D $U --progress sometimes -s 64 -r 0
 bad "empty json path" $D $U --json "" -s 64 -r 0
 bad "unknown user" $D -u no_such_user_here -s 64 -r 0
-bad "unknown group" $D -g no_such_group_here -s 64 -r 0
+bad "unknown group" $D $U -g no_such_group_here -s 64 -r 0
 bad "-u twice" $D -u root -u root -s 64 -r 0
 bad "-u group and -g" $D -u root:root -g root -s 64 -r 0
 # Every option that takes a value, given an empty one (and the = forms).

@@ -57,7 +57,7 @@ check "quiet: no progress words" sh -c "! grep -q intelligently '$T/err'"
 
 run "repeat 2" -x 2 -f
 check "repeat 2: header and two lines" [ "$(wc -l <"$T/out")" -eq 3 ]
-check "repeat 2: header first" grep -q '^format_version,bonnie_version,name,file_size' "$T/out"
+check "repeat 2: header first, every field named" grep -q '^format_version,bonnie_version,name,concurrency,seed,file_size' "$T/out"
 check "repeat 2: no table" sh -c "! grep -q '^Version' '$T/out'"
 
 run "repeat 1" -x 1 -f

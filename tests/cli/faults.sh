@@ -4,13 +4,9 @@
 # limit, EDQUOT, EROFS, SIGXFSZ, SIGXCPU, and the preflight's refusals: one
 # "clyde: PATH: OPERATION: reason" line, the status the man page gives, nothing left.
 . tests/cli/lib.sh
-MOUNTS=""
 ZRAM=""
 cleanup_fs() {
-	for m in $MOUNTS; do
-		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
-	done
-	MOUNTS=""
+	unmount_all
 	zram_free
 	rm -rf "$T"
 }
@@ -28,16 +24,6 @@ skip_all() {
 [ "$(id -u)" = 0 ] || skip_all "needs root to mount scratch filesystems"
 command -v mkfs.ext4 >/dev/null 2>&1 || skip_all "no mkfs.ext4"
 
-# mnt DIR TYPE-AND-OPTIONS...: mount, remembering it for clean-up.
-mnt() {
-	d=$1
-	shift
-	mkdir -p "$d" && mount "$@" "$d" && MOUNTS="$d $MOUNTS"
-}
-umnt() {
-	umount "$1"
-	MOUNTS=$(printf '%s\n' $MOUNTS | grep -vx "$1" | tr '\n' ' ')
-}
 # ext4_image DIR SIZE [mkfs options]: a loop-mounted ext4 image at DIR.
 ext4_image() {
 	dir=$1

@@ -100,3 +100,22 @@ sys.exit(0 if eval(sys.argv[2]) else 1)
 PY
 	then ok "$1"; else fail "$1" "$3"; fi
 }
+# Scratch mounts (root tests): mnt DIR MOUNT-ARGS... mounts and remembers
+# DIR, umnt DIR unmounts it, unmount_all every one still mounted (call it
+# from the test's EXIT trap).
+MOUNTS=""
+mnt() {
+	d=$1
+	shift
+	mkdir -p "$d" && mount "$@" "$d" && MOUNTS="$d $MOUNTS"
+}
+umnt() {
+	umount "$1"
+	MOUNTS=$(printf '%s\n' $MOUNTS | grep -vx "$1" | tr '\n' ' ')
+}
+unmount_all() {
+	for m in $MOUNTS; do
+		umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null
+	done
+	MOUNTS=""
+}

@@ -175,6 +175,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		first.dir = second.dir = NULL;
 		first.user = second.user = first.group = second.group = NULL;
 		first.json_path = second.json_path = NULL;
+		first.random_file = second.random_file = NULL;
 		first.argv = second.argv = NULL;
 		FUZZ_CHECK(memcmp(&first, &second, sizeof(first)) == 0,
 			   "second parse gives another config");

@@ -19,6 +19,7 @@
 
 #include "check.h"
 #include "clyde.h"
+#include "format.h"
 
 #define GOLDEN_VERSION_MARK "@VERSION@"
 /* What golden_blank_run() puts in the results' version field. */
@@ -142,6 +143,21 @@ static inline void golden_set(struct run_results *r, enum phase_id p,
 	r->phase[p].rate = rate;
 	r->phase[p].cpu_pct = cpu;
 	r->phase[p].lat.max_ns = lat_ns;
+}
+
+/* RUNS[0..n) as `clyde report --format NAME` renders them with OPTS, in a
+ * string the caller frees. */
+static inline char *golden_render(const char *name, const struct run_results *runs,
+				  size_t n, const struct render_opts *opts)
+{
+	const struct format_info *f = format_by_report_name(name);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+
+	f->render(mem, f, runs, n, opts);
+	fclose(mem);
+	return text;
 }
 
 #endif

@@ -385,7 +385,10 @@ static void test_bad_lines(void)
 	expect_bad_field("bad size", good_198, 5, "64X", "field 5 (file_size): not a size: '64X'");
 	expect_bad_field("chunk not a power of two", good_198, 6, "1000", "field 6 (io_chunk_size): not a chunk size");
 	expect_bad_field("concurrency 0", good_198, 3, "0", "field 3 (concurrency): out of range: '0'");
-	expect_bad_field("concurrency 201", good_196, 3, "201", "field 3 (concurrency): out of range");
+	expect_bad_field("concurrency 2^32", good_196, 3, "4294967296", "field 3 (concurrency): out of range");
+	with_field(line, sizeof(line), good_196, 3, "4096");
+	CHECK("concurrency 4096 (clyde-mpi's ranks x -c)",
+	      csv_parse_line(line, &r, &err) == 1 && r.concurrency == 4096);
 	expect_bad_field("bad version text", good_198, 1, "2.00a!", "field 1 (bonnie_version): not a version");
 	expect_bad_field("result without a size", good_s0_198, 11, "5", "field 11 (put_block): value without a file size");
 	expect_bad_field("latency without a result", good_s0_198, 38, "5us", "field 38 (putc_latency): latency for a test without a result");
@@ -491,14 +494,49 @@ static void test_headers(void)
 	snprintf(want, sizeof(want), "%.*sseek_count,seek_proc_count,%s",
 		 (int)(at - fixture), fixture, at);
 	CHECK_STR("header 1.98 with seek_count,seek_proc_count", h198, want);
-	CHECK_STR("header 1.96 without concurrency,seed", h196,
-		   "format_version,bonnie_version,name,file_size,io_chunk_size,putc,putc_cpu,put_block,put_block_cpu,rewrite,rewrite_cpu,getc,getc_cpu,get_block,get_block_cpu,seeks,seeks_cpu,num_files,max_size,min_size,num_dirs,file_chunk_size,seq_create,seq_create_cpu,seq_stat,seq_stat_cpu,seq_del,seq_del_cpu,ran_create,ran_create_cpu,ran_stat,ran_stat_cpu,ran_del,ran_del_cpu,putc_latency,put_block_latency,rewrite_latency,getc_latency,get_block_latency,seeks_latency,seq_create_latency,seq_stat_latency,seq_del_latency,ran_create_latency,ran_stat_latency,ran_del_latency\n");
+	CHECK_STR("header 1.96 = 1.97's, with concurrency,seed", h196,
+		   "format_version,bonnie_version,name,concurrency,seed,file_size,io_chunk_size,putc,putc_cpu,put_block,put_block_cpu,rewrite,rewrite_cpu,getc,getc_cpu,get_block,get_block_cpu,seeks,seeks_cpu,num_files,max_size,min_size,num_dirs,file_chunk_size,seq_create,seq_create_cpu,seq_stat,seq_stat_cpu,seq_del,seq_del_cpu,ran_create,ran_create_cpu,ran_stat,ran_stat_cpu,ran_del,ran_del_cpu,putc_latency,put_block_latency,rewrite_latency,getc_latency,get_block_latency,seeks_latency,seq_create_latency,seq_stat_latency,seq_del_latency,ran_create_latency,ran_stat_latency,ran_del_latency\n");
 	CHECK_STR("header 1.03", h103,
 		   "name,file_size,putc,putc_cpu,put_block,put_block_cpu,rewrite,rewrite_cpu,getc,getc_cpu,get_block,get_block_cpu,seeks,seeks_cpu,num_files,seq_create,seq_create_cpu,seq_stat,seq_stat_cpu,seq_del,seq_del_cpu,ran_create,ran_create_cpu,ran_stat,ran_stat_cpu,ran_del,ran_del_cpu\n");
 	free(h198);
 	free(h197);
 	free(h196);
 	free(h103);
+}
+
+/*
+ * Every header names every field of the lines under it, whatever the run
+ * left out: a CSV reader keys each value by the name above it.
+ */
+static void test_header_counts(void)
+{
+	static const char *const names[] = { "1.03", "1.96", "1.97", "1.98" };
+	static const char *const shapes[] = { "full", "-s 0", "-n 0" };
+	char label[96];
+
+	for (int f = CSV_103; f <= CSV_198; f++) {
+		char *h = header((enum csv_format)f);
+
+		for (int s = 0; s < 3; s++) {
+			struct run_results r = rich_run("counted");
+			char *line;
+
+			if (s == 1)
+				r.io.size_mib = 0;
+			if (s == 2)
+				r.files.count_k = 0;
+			for (int p = 0; p < PHASE_COUNT; p++)
+				if ((s == 1 && p < PHASE_FILE_FIRST) ||
+				    (s == 2 && p >= PHASE_FILE_FIRST))
+					r.phase[p].state = FIGURE_NONE;
+			line = csv(&r, (enum csv_format)f);
+			snprintf(label, sizeof(label), "header %s names every field (%s)",
+				 names[f], shapes[s]);
+			CHECK_U64(label, count_fields(h), count_fields(line));
+			free(line);
+		}
+		free(h);
+	}
 }
 
 int main(int argc, char **argv)
@@ -512,5 +550,6 @@ int main(int argc, char **argv)
 	test_bad_lines();
 	test_latency_parser();
 	test_headers();
+	test_header_counts();
 	return check_done();
 }

@@ -27,13 +27,15 @@ static bool all_in_alphabet(const char *s, size_t len)
 
 static void test_rand(void)
 {
-	uint64_t a = 42, b = 42;
+	struct rng a, b;
 	bool same = true, in_range = true, saw[7] = { false };
 
+	rng_seeded(&a, 42);
+	rng_seeded(&b, 42);
 	for (int i = 0; i < 1000; i++) {
-		uint64_t x = filetest_rand_below(&a, 7);
+		uint64_t x = rng_below(&a, 7);
 
-		same = same && x == filetest_rand_below(&b, 7);
+		same = same && x == rng_below(&b, 7);
 		in_range = in_range && x < 7;
 		if (x < 7)
 			saw[x] = true;
@@ -42,7 +44,7 @@ static void test_rand(void)
 	CHECK("rand_below: in range", in_range);
 	CHECK("rand_below: every value drawn",
 	      saw[0] && saw[1] && saw[2] && saw[3] && saw[4] && saw[5] && saw[6]);
-	CHECK_U64("rand_below(1) is 0", filetest_rand_below(&a, 1), 0);
+	CHECK_U64("rand_below(1) is 0", rng_below(&a, 1), 0);
 }
 
 /* Files per directory for N files over D directories. */
@@ -104,10 +106,11 @@ static void test_spread(void)
 static void test_names(void)
 {
 	char name[FILETEST_NAME_MAX];
-	uint64_t rng = 7;
+	struct rng rng;
 	bool seq_ok = true, ran_ok = true, alpha_ok = true;
 	bool saw_len0 = false, saw_len12 = false, len_ok = true;
 
+	rng_seeded(&rng, 7);
 	filetest_make_name(name, 0x1a2b, 1024, 1, FILETEST_SEQUENTIAL, &rng);
 	CHECK("sequential name starts with the 10-digit hex index",
 	      strncmp(name, "0000001a2b", 10) == 0);
@@ -168,11 +171,13 @@ static void test_sizes(void)
 	struct file_params tiny = { 16, 10, 8, 1, 8192 };
 	struct file_params links = { 16, FILES_HARD_LINKS, 0, 1, 8192 };
 	struct file_params zero = { 16, 0, 0, 1, 8192 };
-	uint64_t rng = 3, before = rng;
+	struct rng rng, before;
 	bool ranged_ok = true, from0_ok = true, saw[3] = { false };
 
+	rng_seeded(&rng, 3);
+	before = rng;
 	CHECK_U64("size: fixed 4k:4k", filetest_pick_size(&fixed, &rng), 4096);
-	CHECK("size: fixed draws no number", rng == before);
+	CHECK("size: fixed draws no number", rng.state == before.state);
 	CHECK_U64("size: 0:0 is empty", filetest_pick_size(&zero, &rng), 0);
 	CHECK_U64("size: links make file 0 empty", filetest_pick_size(&links, &rng), 0);
 	for (int i = 0; i < 1000; i++) {
@@ -214,9 +219,11 @@ static void test_shuffle(void)
 	enum { N = 1000 };
 	static struct filetest_entry list[N], copy[N], again[N];
 	struct file_params fp = { 1, 100, 0, 3, 8192 };
-	uint64_t rng = 11, rng2 = 11;
+	struct rng rng, rng2;
 	bool moved = false;
 
+	rng_seeded(&rng, 11);
+	rng_seeded(&rng2, 11);
 	filetest_build_list(list, N, &fp, FILETEST_SEQUENTIAL, &rng);
 	filetest_build_list(again, N, &fp, FILETEST_SEQUENTIAL, &rng2);
 	CHECK("build: same seed, same list", memcmp(list, again, sizeof(list)) == 0);
@@ -232,7 +239,7 @@ static void test_shuffle(void)
 	/* Unbiased: each of 3 elements lands in each place about a third of the time. */
 	unsigned where[3][3] = { { 0 } };
 	for (int t = 0; t < 30000; t++) {
-		struct filetest_entry three[3] = { { 0, "a" }, { 1, "b" }, { 2, "c" } };
+		struct filetest_entry three[3] = { { 0, 0, "a" }, { 1, 0, "b" }, { 2, 0, "c" } };
 
 		filetest_shuffle(three, 3, &rng);
 		for (int p = 0; p < 3; p++)
@@ -252,6 +259,7 @@ static void test_state(void)
 	char failed[PATH_MAX], stray[PATH_MAX + 16];
 	const char *op = "";
 	struct config cfg;
+	struct rng_source no_file = { 0 };
 	struct stat st;
 
 	if (!mkdtemp(dir)) {
@@ -261,7 +269,9 @@ static void test_state(void)
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.files = (struct file_params){ 1, 16, 16, 3, 4096 };
 	cfg.seed = 5;
-	struct filetest_state *fs = filetest_state_new(&cfg, dir, 1, 2);
+	int dir_fd = open(dir, O_RDONLY | O_DIRECTORY);
+	struct filetest_state *fs = filetest_state_new(&cfg, &no_file, cfg.seed,
+						       dir_fd, dir, 1, 2);
 	CHECK("state: made", fs != NULL);
 	if (!fs)
 		return;
@@ -273,9 +283,11 @@ static void test_state(void)
 	snprintf(stray, sizeof(stray), "%s/00002", fs->path);
 	CHECK("state: sub-directories made", stat(stray, &st) == 0 && S_ISDIR(st.st_mode));
 	int fd = openat(fs->top_fd, fs->list[0].name, O_WRONLY | O_CREAT | O_EXCL, 0600);
-	CHECK("state: a file of the list", fd >= 0);
+	CHECK("state: a file of the list", fd >= 0 && fstat(fd, &st) == 0);
 	if (fd >= 0)
 		close(fd);
+	fs->list[0].ino = (uint64_t)st.st_ino;
+	fs->file_dev = (uint64_t)st.st_dev;
 	fs->created = 1;
 	CHECK("state: clean-up", filetest_state_cleanup(fs, failed, sizeof(failed)) == 0);
 	CHECK("state: directory removed", stat(fs->path, &st) != 0 && errno == ENOENT);
@@ -296,6 +308,7 @@ static void test_state(void)
 	CHECK("state: clean-up after it went",
 	      filetest_state_cleanup(fs, failed, sizeof(failed)) == 0);
 	filetest_state_free(fs);
+	close(dir_fd);
 	CHECK("state: scratch directory empty again", rmdir(dir) == 0);
 }
 

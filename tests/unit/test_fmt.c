@@ -509,7 +509,7 @@ static void test_footer(void)
 	r.phase[PHASE_SEEKS].elapsed_ns = 250000000;
 	t = footer(&r);
 	CHECK_STR("footer: too fast, -s and seeks from the times", t,
-		  "clyde: too fast to measure (under 0.5 s, shown as +++++): rewrite, block input, seeks; a larger test would measure them: -s 10G::32k\n"
+		  "clyde: too fast to measure (under 0.5 s, shown as +++++): rewrite, block input, seeks; a larger test would measure them: -s 10G::32k -n 4\n"
 		  "clyde " GOLDEN_RUN_VERSION ": buffered I/O, 8 KiB chunks, incompressible data, per-char via stdio, 1 copy\n");
 	free(t);
 	golden_set(&r, PHASE_SEQ_STAT, FIGURE_TOO_FAST, 0, 0, 1000);
@@ -520,7 +520,7 @@ static void test_footer(void)
 	r.concurrency = 4;
 	t = footer(&r);
 	CHECK_STR("footer: -n too, and every mode word", t,
-		  "clyde: too fast to measure (under 0.5 s, shown as +++++): rewrite, block input, seeks, sequential stat; a larger test would measure them: -s 10G:512:32k -n 40:0:0:4\n"
+		  "clyde: too fast to measure (under 0.5 s, shown as +++++): rewrite, block input, seeks, sequential stat; a larger test would measure them: -s 10G:512:32k -n 40:::4 -f 10G -c 4\n"
 		  "clyde " GOLDEN_RUN_VERSION ": direct I/O, synchronous writes, 512 B chunks, zero-filled data, per-char via syscalls, 4 copies\n");
 	free(t);
 	r = golden_blank_run("box", 1024, 0);
@@ -538,7 +538,7 @@ static void test_footer(void)
 	r.phase[PHASE_PUTC].elapsed_ns = 300000000;
 	t = footer(&r);
 	check_has("footer: per-char limited by -f asks for -f", t,
-		  "per-char output; a larger test would measure them: -f 10M\n");
+		  "per-char output; a larger test would measure them: -s 1G -n 0 -f 10M\n");
 	free(t);
 }
 

@@ -376,7 +376,9 @@ static void test_json_full(void)
 	CHECK("json: device null without one",
 	      strstr(got, "\"device\": null, \"scheduler\": null,\n"
 			  "                  \"rotational\": null"));
-	CHECK("json: empty random_io", strstr(got, "\"random_io\": []\n}]\n"));
+	CHECK("json: empty random_io, no ranks",
+	      strstr(got, "\"random_io\": [],\n"
+			  "  \"hosts\": null, \"ranks\": null\n}]\n"));
 	free(got);
 
 	got = render(OUT_JSON_ARRAY, runs, 0);

@@ -185,7 +185,7 @@ static void check_same(const char *what, const struct run_results *a,
 	}
 	PART("random tests", randoms);
 	PART("verdicts", a->advice.any == b->advice.any && a->advice.s == b->advice.s &&
-				 a->advice.size_mib == b->advice.size_mib &&
+				 a->advice.io.size_mib == b->advice.io.size_mib &&
 				 a->n_truth == b->n_truth &&
 				 memcmp(a->truth, b->truth, a->n_truth * sizeof(a->truth[0])) == 0);
 #undef PART

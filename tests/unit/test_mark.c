@@ -228,10 +228,10 @@ static void test_docs(void)
 {
 	size_t n, len = 0;
 	const struct option_def *defs = mark_options_table(&n);
-	char *man = golden_read("man/clyde.8"), *usage = NULL;
+	char *man = golden_read("man/clyde.1"), *usage = NULL;
 	FILE *mem = open_memstream(&usage, &len);
 
-	mark_usage(mem, "clyde mark");
+	mark_usage(mem, "");
 	fclose(mem);
 	CHECK("man page readable", man != NULL);
 	if (!man) {

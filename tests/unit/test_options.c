@@ -10,8 +10,10 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "fmt.h"
 #include "format.h"
 #include "options.h"
+#include "verdict.h"
 
 #define RAM 1024u
 #define SEED 77u
@@ -19,7 +21,7 @@
 /* The man page with roff escapes and font changes removed. */
 static char *read_man(void)
 {
-	FILE *f = fopen("man/clyde.8", "r");
+	FILE *f = fopen("man/clyde.1", "r");
 	static char text[256 * 1024];
 	size_t n = 0;
 	int c;
@@ -100,18 +102,69 @@ static void check_docs(void)
 		snprintf(name, sizeof(name), "--help explains %s", item);
 		CHECK(name, strstr(help, start) != NULL);
 	}
-	/* The SYNOPSIS holds the usage text line for line. */
-	char *line = strtok(usage, "\n");
-	for (int k = 0; line; line = strtok(NULL, "\n"), k++) {
-		char name[64];
+	/* The SYNOPSIS is the usage text, exactly: no "usage:" in a man page. */
+	const char *syn = strstr(man, ".SH SYNOPSIS\n.nf\n");
+	const char *end = syn ? strstr(syn, "\n.fi\n") : NULL;
+	size_t syn_len = end ? (size_t)(end + 1 - syn) - strlen(".SH SYNOPSIS\n.nf\n") : 0;
 
-		while (*line == ' ')
-			line++;
-		snprintf(name, sizeof(name), "man SYNOPSIS has usage line %d", k);
-		CHECK(name, strstr(man, line) != NULL);
-	}
+	CHECK("man SYNOPSIS found", syn && end);
+	CHECK("man SYNOPSIS is the usage text",
+	      syn && end && syn_len == strlen(usage) &&
+	      strncmp(syn + strlen(".SH SYNOPSIS\n.nf\n"), usage, syn_len) == 0);
+	CHECK("usage starts with the command, not \"usage:\"",
+	      strncmp(usage, "clyde [-d dir]", 14) == 0);
 	free(help);
 	free(usage);
+}
+
+/* What FN prints for R, its first line without the newline. */
+static char *line_of(void (*fn)(FILE *, const struct run_results *),
+		     const struct run_results *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	fn(f, r);
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return buf;
+}
+
+/* The man page's example lines are what clyde prints for such a run. */
+static void check_man_examples(void)
+{
+	char *man = read_man();
+	struct run_results r;
+	char *line;
+
+	memset(&r, 0, sizeof(r));
+	strcpy(r.env.device, "vda");
+	r.n_truth = 1;
+	r.truth[0] = (struct truth_hit){ .id = PHASE_READ, .pct = 3 };
+	line = line_of(fmt_truth_warning, &r);
+	CHECK("man page: the truth check's example is the real line",
+	      man && strstr(man, line));
+	free(line);
+	/* -s 1G -r 512 -n 0 on 24 GiB: block input in 0.25 s, seeks in 41.5 ms. */
+	memset(&r, 0, sizeof(r));
+	r.io = (struct io_params){ 1024, DEFAULT_CHUNK_BYTES, DEFAULT_SEEKS,
+				   DEFAULT_SEEKERS };
+	r.files.dirs = 1;
+	r.files.chunk_bytes = DEFAULT_FILE_CHUNK_BYTES;
+	r.perchar_mib = 1024;
+	r.concurrency = 1;
+	r.ram_mib = 512;
+	r.env.ram_mib = 24576;
+	r.phase[PHASE_READ] = (struct phase_result){ .state = FIGURE_TOO_FAST,
+						     .elapsed_ns = 250000000 };
+	r.phase[PHASE_SEEKS] = (struct phase_result){ .state = FIGURE_TOO_FAST,
+						      .elapsed_ns = 41500000 };
+	verdict_compute(&r);
+	line = line_of(fmt_footer, &r);
+	CHECK("man page: the +++++ advice example is the real line",
+	      man && strstr(man, line));
+	free(line);
 }
 
 static void check_parsing(void)
@@ -182,18 +235,29 @@ static void check_parsing(void)
 	CHECK("-n 1:0:0:100000",
 	      parse(&cfg, err, "-n", "1:0:0:100000", "-s", "4g", NULL) == OPTIONS_ERROR);
 	CHECK_STR("-n 1:0:0:100000 message", err, "-n 1:0:0:100000: at most 99,999 directories");
-	CHECK("-n 28339 -r 0 fits", parse(&cfg, err, "-n", "28339", "-r", "0", NULL) == OPTIONS_RUN);
 	CHECK("-n 28340 -r 0", parse(&cfg, err, "-n", "28340", "-r", "0", NULL) == OPTIONS_ERROR);
 	CHECK("-n 28340 message names the limit", strstr(err, "at most 28339K") != NULL);
-	/* RAM 1024 MiB: 13107K files x 40 bytes = 512 MiB of names, x2 <= RAM. */
-	CHECK("-n 13107 fits the RAM", parse(&cfg, err, "-n", "13107", "-s", "4g", NULL) == OPTIONS_RUN);
-	CHECK("-n 13108 would page", parse(&cfg, err, "-n", "13108", "-s", "4g", NULL) == OPTIONS_ERROR);
-	CHECK("-n 13108 message", strstr(err, "would page in 1024 MiB of RAM") != NULL);
-	CHECK("-n 6553 -c 2 fits",
-	      parse(&cfg, err, "-n", "6553", "-c", "2", "-s", "4g", NULL) == OPTIONS_RUN);
-	CHECK("-n 6554 -c 2 would page",
-	      parse(&cfg, err, "-n", "6554", "-c", "2", "-s", "4g", NULL) == OPTIONS_ERROR);
-	CHECK("-n 6554 -c 2 message names -c", strstr(err, "x -c") != NULL);
+	/* RAM 1024 MiB: 10922K files x 48 bytes = 512 MiB of names, x2 <= RAM. */
+	CHECK("-n 10922 fits the RAM", parse(&cfg, err, "-n", "10922", "-s", "4g", NULL) == OPTIONS_RUN);
+	CHECK("-n 10923 would page", parse(&cfg, err, "-n", "10923", "-s", "4g", NULL) == OPTIONS_ERROR);
+	CHECK("-n 10923 message", strstr(err, "would page in 1024 MiB of RAM") != NULL);
+	/* The name list is memory clyde takes: -r does not change the machine. */
+	CHECK("-n 28339 -r 0: the machine's RAM still counts",
+	      parse(&cfg, err, "-n", "28339", "-r", "0", NULL) == OPTIONS_ERROR);
+	CHECK("-n 28339 -r 0 message", strstr(err, "would page in 1024 MiB of RAM") != NULL);
+	CHECK("-n 10923 -r 100000: not more RAM than the machine has",
+	      parse(&cfg, err, "-n", "10923", "-r", "100000", "-s", "200g", NULL) ==
+	      OPTIONS_ERROR);
+	CHECK("-n 10922 -r 0 fits",
+	      parse(&cfg, err, "-n", "10922", "-r", "0", NULL) == OPTIONS_RUN);
+	CHECK("-n 5461 -c 2 fits",
+	      parse(&cfg, err, "-n", "5461", "-c", "2", "-s", "4g", NULL) == OPTIONS_RUN);
+	CHECK("-n 5462 -c 2 would page",
+	      parse(&cfg, err, "-n", "5462", "-c", "2", "-s", "4g", NULL) == OPTIONS_ERROR);
+	CHECK("-n 5462 -c 2 message names -c", strstr(err, "x -c") != NULL);
+	CHECK("-s 0 -r 0 -n 28339 -c 200: refused before any I/O",
+	      parse(&cfg, err, "-s", "0", "-r", "0", "-n", "28339", "-c", "200", NULL) ==
+	      OPTIONS_ERROR);
 	CHECK("-p 3", parse(&cfg, err, "-p", "3", NULL) == OPTIONS_RUN && cfg.processes == 3);
 	CHECK("-p -1", parse(&cfg, err, "-p", "-1", NULL) == OPTIONS_RUN && cfg.processes == -1);
 	CHECK("-p 0", parse(&cfg, err, "-p", "0", NULL) == OPTIONS_ERROR);
@@ -213,6 +277,7 @@ static void check_parsing(void)
 int main(void)
 {
 	check_docs();
+	check_man_examples();
 	check_parsing();
 	return check_done();
 }

@@ -40,14 +40,8 @@ static char *render(const char *name, const struct run_results *runs, size_t n)
 {
 	static const struct render_opts opts = { .wide_names = true,
 						 .json_array = true };
-	const struct format_info *f = format_by_report_name(name);
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len);
 
-	f->render(mem, f, runs, n, &opts);
-	fclose(mem);
-	return text;
+	return golden_render(name, runs, n, &opts);
 }
 
 static bool bad(char *why, size_t len, const char *fmt, const char *what,

@@ -4,6 +4,7 @@
  * +++++ threshold, rates summed over copies, latency merged, skipped
  * phases left blank, errors passed up, prepare run once per copy.
  */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
@@ -118,6 +119,8 @@ int main(void)
 	if (!mkdtemp(dir))
 		return 2;
 	snprintf(target.workdir, sizeof(target.workdir), "%s", dir);
+	target.dir_fd = open(dir, O_RDONLY | O_DIRECTORY);
+	target.parent_fd = -1;
 
 	const struct plan_step one[] = { STEP(fast_putc), STEP(fast_write), STEP(slow_seeks) };
 	base_config(&cfg, 1);
