@@ -51,4 +51,12 @@ char *out_safe(const char *text, char *out, size_t len);
  */
 int out_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * A message for later: the printf-style text into ERR (LEN bytes, always
+ * terminated), for the caller's caller to out_say. Returns -1, so that a
+ * failing function can end with `return out_errf(err, len, ...)`.
+ */
+int out_errf(char *err, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 #endif

@@ -11,7 +11,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <semaphore.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,19 +31,6 @@
  * clyde mark's steps (PHASE_MARK). */
 #define SEM_COUNT (2 + 2 * (PHASE_MARK + 1))
 
-static int say(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int say(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 static const char *prefix(void)
 {
 	const char *p = getenv(BARRIER_PREFIX_ENV);
@@ -57,7 +43,7 @@ static int check_prefix(char *err, size_t len)
 	const char *p = prefix();
 
 	if (p[0] != '/' || strchr(p + 1, '/') || strlen(p) > SEM_PREFIX_LEN)
-		return say(err, len, "%s=%s: a semaphore name is '/' and up to %d "
+		return out_errf(err, len, "%s=%s: a semaphore name is '/' and up to %d "
 			   "characters without another '/'", BARRIER_PREFIX_ENV, p,
 			   SEM_PREFIX_LEN);
 	return 0;
@@ -100,7 +86,7 @@ int barrier_create(long procs, char *err, size_t len)
 	if (check_prefix(err, len) != 0)
 		return -1;
 	if (procs < 1 || procs > BARRIER_MAX_PROCS)
-		return say(err, len, "-p %ld: use 1 to %ld processes, or -1",
+		return out_errf(err, len, "-p %ld: use 1 to %ld processes, or -1",
 			   procs, BARRIER_MAX_PROCS);
 	unlink_all();
 	mode_t old = umask(077);
@@ -112,7 +98,7 @@ int barrier_create(long procs, char *err, size_t len)
 			int e = errno;
 			umask(old);
 			unlink_all();
-			return say(err, len, "%s: sem_open: %s", name, strerror(e));
+			return out_errf(err, len, "%s: sem_open: %s", name, strerror(e));
 		}
 		sem_close(s);
 	}
@@ -128,7 +114,7 @@ int barrier_remove(char *err, size_t len)
 		return -1;
 	if (unlink_all() == 0) {
 		sem_name(0, 0, name, sizeof(name));
-		return say(err, len, "%s: no semaphores to remove", name);
+		return out_errf(err, len, "%s: no semaphores to remove", name);
 	}
 	return 0;
 }
@@ -162,7 +148,7 @@ static int gate_open(struct gate *b, int test, char *err, size_t len)
 		if (*s[i] == SEM_FAILED) {
 			int e = errno;
 			gate_close(b);
-			return say(err, len, "-y s: %s: %s (create the semaphores "
+			return out_errf(err, len, "-y s: %s: %s (create the semaphores "
 				   "with clyde -p N first)", name, strerror(e));
 		}
 	}

@@ -8,26 +8,13 @@
 #include "config.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
 
 #include "filetest.h"
 #include "format.h"
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+#include "out.h"
 
 void config_defaults(struct config *cfg, uint64_t ram_mib, uint64_t seed)
 {
@@ -84,36 +71,36 @@ int config_validate(struct config *cfg, const char *s_text, const char *n_text,
 	const struct file_params *fp = &cfg->files;
 
 	if (cfg->processes != 0 && cfg->sync_mode)
-		return fail(err, len, "-p and -y cannot be used together: -p makes "
+		return out_errf(err, len, "-p and -y cannot be used together: -p makes "
 			    "the semaphores, -y uses them");
 	/* Without -s the size is still to be set (2x RAM), never 0. */
 	if (cfg->size_given && io->size_mib == 0 && fp->count_k == 0)
-		return fail(err, len, "-s 0 and -n 0 leave nothing to test");
+		return out_errf(err, len, "-s 0 and -n 0 leave nothing to test");
 	if (!power_of_two(io->chunk_bytes) || io->chunk_bytes < 256 ||
 	    io->chunk_bytes > MIB)
-		return fail(err, len, "-s %s: chunk size must be a power of two "
+		return out_errf(err, len, "-s %s: chunk size must be a power of two "
 			    "from 256 to 1m", s_text);
 	if (io->seeks == 0)
-		return fail(err, len, "-s %s: the number of seeks must be at least 1",
+		return out_errf(err, len, "-s %s: the number of seeks must be at least 1",
 			    s_text);
 	if (io->seekers == 0 || io->seekers > 1024)
-		return fail(err, len, "-s %s: seekers must be between 1 and 1024",
+		return out_errf(err, len, "-s %s: seekers must be between 1 and 1024",
 			    s_text);
 	if (!power_of_two(fp->chunk_bytes) || fp->chunk_bytes < 256 ||
 	    fp->chunk_bytes > MIB)
-		return fail(err, len, "-n %s: file chunk size must be a power of two "
+		return out_errf(err, len, "-n %s: file chunk size must be a power of two "
 			    "from 256 to 1m", n_text);
 	if (fp->max_bytes >= 0 && fp->max_bytes < fp->min_bytes)
-		return fail(err, len, "-n %s: the largest file size is below the "
+		return out_errf(err, len, "-n %s: the largest file size is below the "
 			    "smallest", n_text);
 	if (fp->max_bytes < 0 && fp->min_bytes != 0)
-		return fail(err, len, "-n %s: links take no smallest file size", n_text);
+		return out_errf(err, len, "-n %s: links take no smallest file size", n_text);
 	if (fp->dirs == 0)
-		return fail(err, len, "-n %s: at least 1 directory", n_text);
+		return out_errf(err, len, "-n %s: at least 1 directory", n_text);
 	if (fp->dirs > FILETEST_MAX_DIRS)
-		return fail(err, len, "-n %s: at most 99,999 directories", n_text);
+		return out_errf(err, len, "-n %s: at most 99,999 directories", n_text);
 	if (fp->count_k > FILETEST_MAX_COUNT_K)
-		return fail(err, len, "-n %s: not enough memory to test with %lluK "
+		return out_errf(err, len, "-n %s: not enough memory to test with %lluK "
 			    "files (at most %uK)", n_text,
 			    (unsigned long long)fp->count_k, FILETEST_MAX_COUNT_K);
 	/* Each copy keeps its own name list; bonnie++ wants it under half the
@@ -122,7 +109,7 @@ int config_validate(struct config *cfg, const char *s_text, const char *n_text,
 	uint64_t list_kib = fp->count_k * FILETEST_ENTRY_BYTES * cfg->concurrency;
 	uint64_t ram = cfg->machine_ram_mib;
 	if (fp->count_k > config_max_files_k(ram, cfg->concurrency))
-		return fail(err, len, "-n %s: the name list of %lluK files%s (%llu "
+		return out_errf(err, len, "-n %s: the name list of %lluK files%s (%llu "
 			    "MiB) would page in %llu MiB of RAM; use fewer files",
 			    n_text, (unsigned long long)fp->count_k,
 			    cfg->concurrency > 1 ? " x -c" : "",
@@ -130,15 +117,15 @@ int config_validate(struct config *cfg, const char *s_text, const char *n_text,
 			    (unsigned long long)ram);
 	if (cfg->mode.direct && cfg->mode.char_io == CHAR_IO_SYSCALL &&
 	    cfg->perchar_mib != 0)
-		return fail(err, len, "--char-io syscall writes single bytes, which "
+		return out_errf(err, len, "--char-io syscall writes single bytes, which "
 			    "O_DIRECT (-D) refuses; use stdio or -f");
 	if (cfg->random_io && cfg->size_given && io->size_mib == 0)
-		return fail(err, len, "--random-io runs on the I/O test file, which "
+		return out_errf(err, len, "--random-io runs on the I/O test file, which "
 			    "-s 0 leaves out");
 	for (size_t i = 0; i < cfg->n_random_depths; i++)
 		if ((uint64_t)cfg->random_depths[i] * cfg->random_threads >
 		    MAX_RANDOM_WORKERS)
-			return fail(err, len, "--random-depths %" PRIu32 " with "
+			return out_errf(err, len, "--random-depths %" PRIu32 " with "
 				    "--random-threads %" PRIu32 ": at most %u I/Os in "
 				    "flight (depth x threads)", cfg->random_depths[i],
 				    cfg->random_threads, MAX_RANDOM_WORKERS);
@@ -148,10 +135,10 @@ int config_validate(struct config *cfg, const char *s_text, const char *n_text,
 	}
 	/* First, so that the size x copies below cannot wrap. */
 	if (cfg->io.size_mib > CONFIG_MAX_SIZE_MIB)
-		return fail(err, len, "-s %s: too large", s_text);
+		return out_errf(err, len, "-s %s: too large", s_text);
 	if (cfg->io.size_mib && cfg->ram_mib &&
 	    cfg->io.size_mib * cfg->concurrency < cfg->ram_mib * 2)
-		return fail(err, len, "-s %s%s is less than twice the RAM (%lluM), so "
+		return out_errf(err, len, "-s %s%s is less than twice the RAM (%lluM), so "
 			    "the page cache would answer; use -s %lluM or more, or "
 			    "-r 0 to skip this check", s_text,
 			    cfg->concurrency > 1 ? " x -c" : "",

@@ -104,3 +104,13 @@ int out_say(const char *fmt, ...)
 		return -1;
 	return 0;
 }
+
+int out_errf(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -1;
+}
