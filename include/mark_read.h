@@ -64,6 +64,15 @@ int mark_json_object(const struct json_value *obj, const char *path,
 		     struct mark_results *out, struct parse_error *err);
 
 /*
+ * One parsed document DOC, a mark object or an array of them, appended to
+ * SET (for a reader that splits and parses JSON itself, report_input.c).
+ * Returns 0, or -1 with the JSON path of the misfit in *err; SET then
+ * keeps the marks before the bad one.
+ */
+int mark_json_document(struct mark_set *set, const struct json_value *doc,
+		       struct parse_error *err);
+
+/*
  * TEXT[0..len): mark JSON as one object, an array of them, or several
  * objects or arrays one after another (whitespace between), appended to
  * SET. Returns 0, or -1 with the reason in *err (a syntax error by line

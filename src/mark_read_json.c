@@ -260,6 +260,12 @@ static int read_document(struct mark_set *set, const struct json_value *doc,
 	return 0;
 }
 
+int mark_json_document(struct mark_set *set, const struct json_value *doc,
+		       struct parse_error *err)
+{
+	return read_document(set, doc, 1, err);
+}
+
 int mark_json_read(struct mark_set *set, const char *text, size_t len,
 		   struct parse_error *err)
 {

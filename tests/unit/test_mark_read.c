@@ -274,6 +274,23 @@ static void test_bad_json(void)
 	size_t len = 0;
 	FILE *mem = open_memstream(&two, &len);
 
+	{
+		struct json_error jerr;
+		struct json_value *doc = json_parse(json, strlen(json), NULL, &jerr);
+		struct mark_set set = { 0 };
+		struct parse_error err = { "" };
+
+		CHECK("mark_json_document: a parsed mark object",
+		      doc && mark_json_document(&set, doc, &err) == 0 && set.n == 1 &&
+			      set.v[0].n == 8);
+		json_free(doc);
+		doc = json_parse("[{\"kind\": \"run\"}]", 17, NULL, &jerr);
+		CHECK("mark_json_document: refused with its path, nothing added",
+		      doc && mark_json_document(&set, doc, &err) == -1 && set.n == 1 &&
+			      strcmp(err.msg, "[0].kind: not \"mark\"") == 0);
+		json_free(doc);
+		mark_set_free(&set);
+	}
 	bad_json("", "no JSON document");
 	bad_json(" \n ", "no JSON document");
 	bad_json("{\"kind\": \"mark\"", "line 1, column 16");
