@@ -158,7 +158,7 @@ test: clyde $(UNIT_BINS) $(REPLAY_BINS)
 	@BUILD='$(BUILD)' tests/run.sh
 
 # Rewrite the golden files from the current formatters, for review with git diff.
-GOLDEN_TESTS := test_fmt test_json test_report test_report_compare test_mark
+GOLDEN_TESTS := test_fmt test_json test_report test_report_compare test_mark test_mark_report
 golden: $(addprefix $(BUILD)/tests/,$(GOLDEN_TESTS))
 	for t in $(GOLDEN_TESTS); do CLYDE_GOLDEN_UPDATE=1 $(BUILD)/tests/$$t >/dev/null; done
 

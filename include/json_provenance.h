@@ -21,4 +21,21 @@
 int json_provenance_read(const struct json_where *w,
 			 const struct json_value *run, struct run_results *r);
 
+/* Where json_provenance_fields puts what it reads: any document's fields. */
+struct json_origin {
+	char *started;
+	size_t started_size;
+	char *command_line;
+	size_t command_line_size;
+	bool *prov_known;
+	struct provenance *prov;
+};
+
+/*
+ * json_provenance_read for a document other than a classic run (clyde
+ * mark's): the same keys of RUN into the fields O points to.
+ */
+int json_provenance_fields(const struct json_where *w,
+			   const struct json_value *run, struct json_origin *o);
+
 #endif

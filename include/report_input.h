@@ -14,6 +14,8 @@
 
 #include "clyde.h"
 
+struct mark_set;
+
 /* The longest JSON value of one run the reader accepts, in bytes. */
 #define REPORT_JSON_RUN_MAX ((size_t)1024 * 1024)
 
@@ -42,6 +44,13 @@ int report_input_status(const struct report_input *in);
 
 /* Close whatever is open and free IN (NULL is fine). */
 void report_input_close(struct report_input *in);
+
+/*
+ * The results of clyde mark met in the input so far (its CSV lines, JSON
+ * objects whose "kind" is "mark"), which report_input_next sets aside
+ * rather than returning: they are not runs. Owned by IN.
+ */
+struct mark_set *report_input_marks(struct report_input *in);
 
 /*
  * Classify byte C met where a CSV or JSON text starts (its first line):

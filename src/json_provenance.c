@@ -227,28 +227,37 @@ static int read_provenance(const struct json_where *w,
 	return 0;
 }
 
+int json_provenance_fields(const struct json_where *w,
+			   const struct json_value *run, struct json_origin *o)
+{
+	const struct json_value *pv = NULL;
+	struct json_where c = json_field_child(w, "provenance", -1);
+
+	o->started[0] = o->command_line[0] = '\0';
+	*o->prov_known = false;
+	provenance_clear(o->prov);
+	if ((json_get(run, "started") &&
+	     json_field_text(w, run, "started", true, o->started,
+			     o->started_size) != 0) ||
+	    (json_get(run, "command_line") &&
+	     json_field_text(w, run, "command_line", true, o->command_line,
+			     o->command_line_size) != 0) ||
+	    (json_get(run, "provenance") &&
+	     json_field_object(w, run, "provenance", true, &pv) != 0))
+		return -1;
+	if (!pv)
+		return 0;
+	if (read_provenance(&c, pv, o->prov) != 0)
+		return -1;
+	*o->prov_known = true;
+	return 0;
+}
+
 int json_provenance_read(const struct json_where *w,
 			 const struct json_value *run, struct run_results *r)
 {
-	const struct json_value *o = NULL;
-	struct json_where c = json_field_child(w, "provenance", -1);
+	struct json_origin o = { r->started, sizeof(r->started), r->command_line,
+				 sizeof(r->command_line), &r->prov_known, &r->prov };
 
-	r->started[0] = r->command_line[0] = '\0';
-	r->prov_known = false;
-	provenance_clear(&r->prov);
-	if ((json_get(run, "started") &&
-	     json_field_text(w, run, "started", true, r->started,
-			     sizeof(r->started)) != 0) ||
-	    (json_get(run, "command_line") &&
-	     json_field_text(w, run, "command_line", true, r->command_line,
-			     sizeof(r->command_line)) != 0) ||
-	    (json_get(run, "provenance") &&
-	     json_field_object(w, run, "provenance", true, &o) != 0))
-		return -1;
-	if (!o)
-		return 0;
-	if (read_provenance(&c, o, &r->prov) != 0)
-		return -1;
-	r->prov_known = true;
-	return 0;
+	return json_provenance_fields(w, run, &o);
 }

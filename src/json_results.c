@@ -379,3 +379,29 @@ int json_results_read(const char *text, size_t len, struct run_results **runs,
 	json_free(doc);
 	return rc;
 }
+
+/* Public faces of the readers above, for clyde mark's JSON (mark_read.c). */
+int json_results_ns(const struct json_where *w, const struct json_value *obj,
+		    const char *key, double scale, uint64_t *out, bool *known)
+{
+	return want_ns(w, obj, key, scale, out, known);
+}
+
+int json_results_latency(const struct json_where *w,
+			 const struct json_value *obj,
+			 struct latency_summary *lat)
+{
+	return read_latency(w, obj, lat);
+}
+
+int json_results_device(const struct json_where *w,
+			const struct json_value *obj, struct device_io *dev)
+{
+	return read_device(w, obj, dev);
+}
+
+int json_results_environment(const struct json_where *w,
+			     const struct json_value *run, struct run_env *e)
+{
+	return read_environment(w, run, e);
+}

@@ -16,6 +16,8 @@
 
 #include "report_compare.h"
 #include "report_facts.h"
+#include "mark_read.h"
+#include "mark_report.h"
 #include "report_input.h"
 #include "run_store.h"
 #include "summary.h"
@@ -33,7 +35,8 @@ static void report_help(FILE *out)
 	report_usage(out, (int)strlen("usage: "));
 	fputs("\nReads CSV lines of bonnie++ 1.03, 1.93c, 1.96, 1.97, 1.98 and "
 	      "of clyde, and\nclyde's JSON, from the files (standard input "
-	      "without any) and prints every\nrun in one comparison.\n\n"
+	      "without any) and prints every\nrun in one comparison; clyde "
+	      "mark's CSV and JSON, its marks beside each\nother.\n\n"
 	      "  --format fmt\n", out);
 	for (size_t f = 0; f < format_count; f++)
 		fprintf(out, "      %-10s %s\n", format_table[f].report_name,
@@ -285,6 +288,28 @@ static const struct run_results *input_at(struct run_source *src, size_t i)
 	return &s->r;
 }
 
+/*
+ * clyde mark's results in MARKS (N_CLASSIC classic runs read beside them)
+ * rendered as O asks; STATUS so far in, the exit status out.
+ */
+static int report_marks(const struct mark_set *marks, size_t n_classic,
+			const struct report_options *o, int status)
+{
+	int rc = -1;
+
+	if (n_classic > 0)
+		fprintf(stderr, "clyde: report: clyde mark results and classic runs "
+			"cannot share one report; give them to separate commands\n");
+	else if (o->summary || o->compare)
+		fprintf(stderr, "clyde: report: --%s is for classic runs, not "
+			"clyde mark results\n", o->summary ? "summary" : "compare");
+	else if ((rc = mark_report_render(stdout, o->format->report_name,
+					  marks->v, marks->n)) != 0)
+		fprintf(stderr, "clyde: report: %s\n", rc == -1 ? "format not "
+			"available for clyde mark results" : "out of memory");
+	return rc == 0 ? status : 1;
+}
+
 int report_main(int argc, char **argv)
 {
 	struct report_options o = { .format = format_by_report_name("text-1.03") };
@@ -303,6 +328,12 @@ int report_main(int argc, char **argv)
 	}
 	rc = report_render(stdout, stderr, &o, &src, &n);
 	status = report_input_status(s.in);
+	/* Marks are set aside as the input is read; nothing of them is out yet. */
+	const struct mark_set *marks = report_input_marks(s.in);
+	if (rc >= 0 && s.error == 0 && marks->n > 0) {
+		status = report_marks(marks, n, &o, status);
+		n += marks->n;
+	}
 	report_input_close(s.in);
 	if (rc == -2)
 		return 1;

@@ -15,6 +15,7 @@
 #include "csv.h"
 #include "json_read.h"
 #include "json_results.h"
+#include "mark_read.h"
 
 /* A line cut here is still longer than the CSV parser allows, so it says so. */
 #define LINE_KEEP (CSV_LINE_MAX + 3)
@@ -51,6 +52,7 @@ struct report_input {
 	char *line;
 	struct json_split js;
 	struct run_results *queue; /* runs of the last JSON item */
+	struct mark_set marks;     /* clyde mark's results, set aside */
 	size_t queue_n, queue_at;
 	int back[3];               /* bytes read ahead, handed out first */
 	int n_back;
@@ -101,7 +103,13 @@ void report_input_close(struct report_input *in)
 	free(in->line);
 	free(in->js.buf);
 	free(in->queue);
+	mark_set_free(&in->marks);
 	free(in);
+}
+
+struct mark_set *report_input_marks(struct report_input *in)
+{
+	return &in->marks;
 }
 
 static int next_byte(struct report_input *in)
@@ -249,8 +257,15 @@ static int csv_next(struct report_input *in, struct run_results *out)
 
 	while ((st = read_line(in, &len)) == LINE_OK) {
 		struct parse_error err = { "" };
-		int rc = csv_parse_line(in->line, out, &err);
+		int rc;
 
+		if (mark_csv_is_mark(in->line, len)) {
+			if (mark_csv_line(&in->marks, in->line, len, &err) < 0)
+				say(in, line, err.msg, "");
+			line = in->lineno;
+			continue;
+		}
+		rc = csv_parse_line(in->line, out, &err);
 		if (rc < 0)
 			say(in, line, err.msg, "");
 		else if (rc > 0)
@@ -392,7 +407,18 @@ static void json_item_fail(struct report_input *in, size_t line,
 	say(in, line, where, msg);
 }
 
-/* The item in js.buf into the queue of runs, or what is wrong with it said. */
+/* Whether DOC is clyde mark's: an object whose "kind" is "mark". */
+static bool is_mark(const struct json_value *doc)
+{
+	const struct json_value *kind =
+		doc->type == JSON_OBJECT ? json_get(doc, "kind") : NULL;
+
+	return kind && kind->type == JSON_STRING &&
+	       strcmp(kind->string, "mark") == 0;
+}
+
+/* The item in js.buf into the queue of runs (clyde mark's into the marks),
+ * or what is wrong with it said. */
 static int json_item(struct report_input *in)
 {
 	struct json_split *j = &in->js;
@@ -412,6 +438,13 @@ static int json_item(struct report_input *in)
 		snprintf(err.msg, sizeof(err.msg), "column %zu: %s",
 			 jerr.column, jerr.msg);
 		json_item_fail(in, j->item_line + jerr.line - 1, err.msg);
+		return 0;
+	}
+	if (is_mark(doc)) {
+		rc = mark_json_document(&in->marks, doc, &err);
+		json_free(doc);
+		if (rc != 0)
+			json_item_fail(in, j->item_line, err.msg);
 		return 0;
 	}
 	rc = json_results_from_tree(doc, &runs, &n, &err);
