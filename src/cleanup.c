@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "exit_status.h"
+#include "grow.h"
 
 struct cleanup_entry {
 	char *path;       /* what messages show */
@@ -210,17 +211,14 @@ int cleanup_add(int dirfd, const char *path, const struct stat *st, bool is_dir)
 	pthread_mutex_lock(&registry_lock);
 	if (find_locked(path) < registry_len)
 		goto out;
-	if (registry_len == registry_cap) {
-		size_t cap = registry_cap ? registry_cap * 2 : 16;
-		struct cleanup_entry *grown = realloc(registry, cap * sizeof(*grown));
+	struct cleanup_entry *grown = grow_array(registry, registry_len,
+						 &registry_cap, sizeof(*grown), 16);
 
-		if (!grown) {
-			rc = -1;
-			goto out;
-		}
-		registry = grown;
-		registry_cap = cap;
+	if (!grown) {
+		rc = -1;
+		goto out;
 	}
+	registry = grown;
 	struct cleanup_entry *e = &registry[registry_len];
 	e->path = strdup(path);
 	if (!e->path) {

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "json_read.h"
 #include "utf8.h"
 
@@ -358,23 +359,6 @@ static int parse_word(struct parser *p, const char *word, enum json_type type,
 static int parse_value(struct parser *p, struct json_value *v);
 static void free_value(struct json_value *v);
 
-/* Grow *ARRAY (of SIZE-byte elements) so that one more fits; -1 if out of memory. */
-static int grow(void **array, size_t count, size_t *cap, size_t size)
-{
-	void *bigger;
-	size_t want;
-
-	if (count < *cap)
-		return 0;
-	want = *cap ? *cap * 2 : 4;
-	bigger = realloc(*array, want * size);
-	if (!bigger)
-		return -1;
-	*array = bigger;
-	*cap = want;
-	return 0;
-}
-
 /*
  * Step into an array or object (the cursor on its '[' or '{'): -1 past the
  * depth limit, 1 when CLOSE ends it at once, 0 when items follow.
@@ -423,10 +407,14 @@ static int parse_array(struct parser *p, struct json_value *v)
 	v->length = 0;
 	rc = enter(p, ']');
 	while (rc == 0) {
-		if (grow((void **)&v->items, v->length, &cap, sizeof(*v->items)) != 0) {
+		struct json_value *items = grow_array(v->items, v->length, &cap,
+						      sizeof(*items), 4);
+
+		if (!items) {
 			fail_at(p, p->pos, "out of memory");
 			return -1;
 		}
+		v->items = items;
 		/* Counted before it is parsed, so that a failure frees it. */
 		v->items[v->length].type = JSON_NULL;
 		if (parse_value(p, &v->items[v->length++]) != 0)
@@ -493,11 +481,12 @@ static int parse_object(struct parser *p, struct json_value *v)
 			fail_unexpected(p, "a string key");
 			return -1;
 		}
-		if (grow((void **)&v->members, v->length, &cap,
-			 sizeof(*v->members)) != 0) {
+		m = grow_array(v->members, v->length, &cap, sizeof(*m), 4);
+		if (!m) {
 			fail_at(p, p->pos, "out of memory");
 			return -1;
 		}
+		v->members = m;
 		m = &v->members[v->length];
 		m->value.type = JSON_NULL;
 		m->key = parse_string(p, &m->key_length);

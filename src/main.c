@@ -22,6 +22,7 @@
 #include "fmt.h"
 #include "fmt_mark.h"
 #include "format.h"
+#include "grow.h"
 #include "mark.h"
 #include "options.h"
 #include "out.h"
@@ -340,18 +341,13 @@ struct kept_runs {
 /* Where run I goes, growing the list as runs come; NULL when out of memory. */
 static struct run_results *slot(struct kept_runs *k, size_t i)
 {
-	size_t want = k->all ? i + 1 : 1;
+	size_t at = k->all ? i : 0;
+	struct run_results *v = grow_array(k->v, at, &k->cap, sizeof(*v), 4);
 
-	if (want > k->cap) {
-		size_t cap = k->cap ? 2 * k->cap : 4;
-		struct run_results *v = realloc(k->v, cap * sizeof(*v));
-
-		if (!v)
-			return NULL;
-		k->v = v;
-		k->cap = cap;
-	}
-	return &k->v[k->all ? i : 0];
+	if (!v)
+		return NULL;
+	k->v = v;
+	return &v[at];
 }
 
 /* Whether the runs so far, N of them, are all -x asks for. */

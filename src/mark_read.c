@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "grow.h"
 #include "mark_read_internal.h"
 #include "utf8.h"
 
@@ -27,15 +28,12 @@ void mark_set_free(struct mark_set *set)
 
 struct mark_results *mark_set_add(struct mark_set *set)
 {
-	if (set->n == set->cap) {
-		size_t cap = set->cap ? 2 * set->cap : 4;
-		struct mark_results *v = realloc(set->v, cap * sizeof(*v));
+	struct mark_results *v = grow_array(set->v, set->n, &set->cap,
+					    sizeof(*v), 4);
 
-		if (!v)
-			return NULL;
-		set->v = v;
-		set->cap = cap;
-	}
+	if (!v)
+		return NULL;
+	set->v = v;
 	memset(&set->v[set->n], 0, sizeof(set->v[0]));
 	set->v[set->n].env.rotational = -1;
 	return &set->v[set->n++];

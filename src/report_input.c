@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "csv.h"
+#include "grow.h"
 #include "json_read.h"
 #include "json_results.h"
 #include "mark_read.h"
@@ -296,16 +297,12 @@ static int item_put(struct json_split *j, int c)
 		j->too_long = true;
 		return 0;
 	}
-	if (j->len == j->cap) {
-		size_t cap = j->cap ? 2 * j->cap : 4096;
-		char *buf = realloc(j->buf, cap);
+	char *buf = grow_array(j->buf, j->len, &j->cap, 1, 4096);
 
-		if (!buf)
-			return -2;
-		j->buf = buf;
-		j->cap = cap;
-	}
-	j->buf[j->len++] = (char)c;
+	if (!buf)
+		return -2;
+	j->buf = buf;
+	buf[j->len++] = (char)c;
 	return 0;
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "verdict.h"
 
 #define ROWS_PER_CHUNK 4096
@@ -357,15 +358,12 @@ static struct store_row *new_row(struct run_store *s)
 static int keep_whole(struct run_store *s, const struct run_results *r,
 		      uint32_t *out)
 {
-	if (s->n_whole == s->whole_cap) {
-		size_t cap = s->whole_cap ? 2 * s->whole_cap : 16;
-		struct run_results **w = realloc(s->whole, cap * sizeof(*w));
+	struct run_results **w = grow_array(s->whole, s->n_whole, &s->whole_cap,
+					    sizeof(*w), 16);
 
-		if (!w)
-			return -1;
-		s->whole = w;
-		s->whole_cap = cap;
-	}
+	if (!w)
+		return -1;
+	s->whole = w;
 	if (s->n_whole >= UINT32_MAX - 1 ||
 	    !(s->whole[s->n_whole] = malloc(sizeof(*r))))
 		return -1;
