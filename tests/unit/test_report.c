@@ -16,6 +16,7 @@
 #include "fmt_present.h"
 #include "format.h"
 #include "report.h"
+#include "report_text.h"
 #include "run_store.h"
 #include "summary.h"
 
@@ -43,19 +44,8 @@ static char *render_report(const char *name, const struct run_results *runs,
 {
 	struct report_options o = { .format = format_by_report_name(name),
 				    .summary = summary };
-	struct run_source src;
-	char *text = NULL, *notes = NULL;
-	size_t len = 0, notes_len = 0, got;
-	FILE *mem = open_memstream(&text, &len);
-	FILE *nmem = open_memstream(&notes, &notes_len);
 
-	run_source_array(&src, runs, n);
-	CHECK("report_render", report_render(mem, nmem, &o, &src, &got) == 0 &&
-				       got == n);
-	fclose(mem);
-	fclose(nmem);
-	free(notes);
-	return text;
+	return report_text("report_render", &o, runs, n);
 }
 
 static char *render(const char *name, const struct run_results *runs, size_t n)

@@ -19,6 +19,7 @@
 #include "format.h"
 #include "report.h"
 #include "report_compare.h"
+#include "report_text.h"
 #include "run_store.h"
 
 #define GOLDEN "tests/golden/report"
@@ -221,19 +222,8 @@ static char *render(const char *name, const struct run_results *runs, size_t n)
 {
 	struct report_options o = { .format = format_by_report_name(name),
 				    .compare = true };
-	struct run_source src;
-	char *text = NULL, *notes = NULL;
-	size_t len = 0, notes_len = 0, got;
-	FILE *mem = open_memstream(&text, &len);
-	FILE *nmem = open_memstream(&notes, &notes_len);
 
-	run_source_array(&src, runs, n);
-	CHECK("report_render --compare",
-	      report_render(mem, nmem, &o, &src, &got) == 0 && got == n);
-	fclose(mem);
-	fclose(nmem);
-	free(notes);
-	return text;
+	return report_text("report_render --compare", &o, runs, n);
 }
 
 /* Every format that can show a comparison; the text ones print the same. */
