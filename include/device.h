@@ -18,9 +18,9 @@
 #define DEVICE_MAX 4
 
 struct device {
-	bool found;
 	char name[64];            /* "nvme0n1", the whole disk's; "a+b" for several */
-	unsigned n;               /* how many stat paths: 1, or a btrfs's devices */
+	unsigned n;               /* how many stat paths: 0 none found, 1, or a
+				   * btrfs's devices */
 	char stat_path[DEVICE_MAX][PATH_MAX]; /* the partition's own when it has them */
 };
 
@@ -32,7 +32,7 @@ struct provenance;
  * gives its files an anonymous device number: its devices are the layers
  * right under the filesystem in PROV, the directory's provenance (from
  * /sys/fs/btrfs/FSID/devices/; up to DEVICE_MAX, counters summed; PROV
- * NULL: none). Sets dev->found false when there is none (tmpfs, NFS).
+ * NULL: none). Sets dev->n to 0 when there is none (tmpfs, NFS).
  * Never fails.
  */
 void device_find(int dir_fd, const struct provenance *prov,

@@ -18,7 +18,7 @@ uint64_t env_ram_mib(void);
 
 /*
  * The summary into *env, from PROV (the run's provenance; NULL when it was
- * not read) and the truth check's device DEV (dev->found false: none): the
+ * not read) and the truth check's device DEV (dev->n 0: none): the
  * kernel, the filesystem's type, RAM and CPUs from PROV; the device's name
  * from DEV, and its scheduler and whether it spins from PROV's disk of
  * that name (a device-mapper or md device is no disk: unknown). What

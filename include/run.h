@@ -58,7 +58,7 @@ struct run_target {
 	int parent_fd;          /* -d, which holds it; -1 until opened */
 	int dir_fd;             /* clyde's directory itself; -1 until made */
 	uint32_t dio_align;     /* O_DIRECT alignment found there; 0 without -D */
-	struct device dev;      /* dev.found false: no counters to read */
+	struct device dev;      /* dev.n 0: no counters to read */
 	enum engine_kind engine; /* what the engine tests run on (--engine, or
 				  * what replaced it); AUTO: not chosen yet */
 	char engine_note[512];  /* why it is not the one asked for, one line;

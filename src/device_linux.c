@@ -39,7 +39,6 @@ static bool add_device(struct device *dev, const char *link)
 		*strrchr(real, '/') = '\0'; /* the disk is the parent */
 	prov_copy(name, sizeof(name), prov_base_name(real));
 	if (dev->n++ == 0) {
-		dev->found = true;
 		prov_copy(dev->name, sizeof(dev->name), name);
 	} else {
 		size_t used = strlen(dev->name);
@@ -79,7 +78,7 @@ void device_counters(const struct device *dev, struct device_io *io)
 	char line[512];
 
 	memset(io, 0, sizeof(*io));
-	for (unsigned i = 0; dev->found && i < dev->n; i++) {
+	for (unsigned i = 0; i < dev->n; i++) {
 		/* reads, merges, sectors read, ms, writes, merges, sectors written */
 		if (prov_read_in(dev->stat_path[i], "", line, sizeof(line)) != 0 ||
 		    sscanf(line, "%llu %llu %llu %llu %llu %llu %llu", &f[0], &f[1],

@@ -25,7 +25,7 @@ void env_describe(const struct provenance *prov, const struct device *dev,
 {
 	memset(env, 0, sizeof(*env));
 	env->rotational = -1;
-	if (dev->found)
+	if (dev->n > 0)
 		snprintf(env->device, sizeof(env->device), "%s", dev->name);
 	if (!prov)
 		return;
@@ -33,7 +33,7 @@ void env_describe(const struct provenance *prov, const struct device *dev,
 	snprintf(env->fs_type, sizeof(env->fs_type), "%s", prov->fs.type);
 	env->ram_mib = prov->machine.ram_bytes / MIB;
 	env->cpus = prov->machine.cpus_online;
-	for (size_t i = 0; dev->found && i < prov->n_disks; i++) {
+	for (size_t i = 0; dev->n > 0 && i < prov->n_disks; i++) {
 		const struct prov_disk *d = &prov->disks[i];
 
 		if (strcmp(d->name, dev->name) != 0)

@@ -319,7 +319,7 @@ static int set_up(const struct config *cfg, const struct ranks *rk,
 		fprintf(stderr, "Using uid:%ld, gid:%ld.\n", uid, gid);
 	if (target->engine_note[0])
 		out_say("%s", target->engine_note);
-	if (!target->dev.found && cfg->io.size_mib > 0) {
+	if (target->dev.n == 0 && cfg->io.size_mib > 0) {
 		char fs[64];
 
 		out_say("%s (%s) has no block device of its own, so the disk's "

@@ -496,7 +496,7 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 	       struct phase_error *err)
 {
 	static const struct run_hooks no_hooks;
-	const struct device *dev = target->dev.found ? &target->dev : NULL;
+	const struct device *dev = target->dev.n > 0 ? &target->dev : NULL;
 	struct copy *copies = setup_copies(cfg, target, engine_for(target, steps, n),
 					   err);
 	int status = 0;
