@@ -72,9 +72,6 @@ extern const struct phase_info phase_random_info;
 extern const struct phase_info phase_mark_layout_info;
 extern const struct phase_info phase_mark_info;
 
-/* The row of ID (a classic phase or PHASE_RANDOM). */
-const struct phase_info *phase_info_of(enum phase_id id);
-
 /* "KiB/s", "seeks/s", "files/s", "IOPS": the unit a rate is stored in. */
 const char *phase_unit_name(enum phase_unit unit);
 

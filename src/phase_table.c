@@ -125,13 +125,6 @@ const struct phase_info phase_mark_info = {
 	.run = phase_random_run,
 };
 
-const struct phase_info *phase_info_of(enum phase_id id)
-{
-	if ((unsigned)id < PHASE_COUNT)
-		return &phase_table[id];
-	return id == PHASE_MARK ? &phase_mark_info : &phase_random_info;
-}
-
 void phase_random_result(const struct phase_result *r, bool writes,
 			 uint32_t depth, struct random_result *out)
 {
