@@ -9,7 +9,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 # On whatever CFLAGS says, in every build, the fuzz build too.
 REQUIRED_FLAGS := -std=c11 -Wall -Wextra -Wpedantic \
-	-D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Iinclude -pthread
+	-D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 -Iinclude -Isrc -pthread
 # Warnings are errors for those who change clyde: `make test` (so CI) and
 # `make DEVELOPER=1`. A user's plain `make` with a newer compiler still builds.
 ifneq ($(filter test,$(MAKECMDGOALS)),)
@@ -38,14 +38,18 @@ BUILD ?= build/san-$(subst $(comma),-,$(SANITIZE))
 endif
 FUZZ_BUILD := $(BUILD)/fuzz
 
-SRCS := $(wildcard src/*.c)
-OBJS := $(patsubst src/%.c,$(BUILD)/%.o,$(SRCS))
-LIB_OBJS := $(filter-out $(BUILD)/main.o,$(OBJS))
-UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+# src/ holds one folder per layer (src/README.md); every .c in them is part
+# of the library but the MPI coordination, which only clyde-mpi links.
+SRCS := $(filter-out src/mpi/coord_mpi.c,$(wildcard src/*/*.c))
+OBJS := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRCS))
+MAIN_OBJ := $(BUILD)/obj/cli/main.o
+LIB_OBJS := $(filter-out $(MAIN_OBJ),$(OBJS))
+# Unit tests mirror src/: tests/unit/LAYER/test_NAME.c.
+UNIT_SRCS := $(wildcard tests/unit/*/test_*.c)
 UNIT_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(UNIT_SRCS))
 UNIT_BINS := $(UNIT_OBJS:.o=)
 
-.PHONY: all test install uninstall clean golden bench bench-mpi fuzz fuzzers FORCE
+.PHONY: all test check-layers install uninstall clean golden bench bench-mpi fuzz fuzzers FORCE
 
 all: clyde
 
@@ -54,19 +58,20 @@ all: clyde
 clyde: $(BUILD)/clyde FORCE
 	@cmp -s $< $@ || { echo "cp $< $@"; cp $< $@.tmp && mv -f $@.tmp $@; }
 
-$(BUILD)/clyde: $(BUILD)/main.o $(BUILD)/libclyde.a
+$(BUILD)/clyde: $(MAIN_OBJ) $(BUILD)/libclyde.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
 $(BUILD)/libclyde.a: $(LIB_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(OBJS): $(BUILD)/%.o: src/%.c $(BUILD)/flags
+$(OBJS): $(BUILD)/obj/%.o: src/%.c $(BUILD)/flags
+	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
 $(UNIT_OBJS): $(BUILD)/tests/%.o: tests/unit/%.c $(BUILD)/flags
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+	$(CC) $(CFLAGS) $(DEPFLAGS) -Itests/unit -c -o $@ $<
 
 $(UNIT_BINS): %: %.o $(BUILD)/libclyde.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
@@ -80,16 +85,16 @@ $(BUILD)/flags $(FUZZ_BUILD)/flags: FORCE
 	@mkdir -p $(@D)
 	@echo '$(FLAGS_TEXT)' | cmp -s - $@ || echo '$(FLAGS_TEXT)' > $@
 
-# clyde-mpi: the same program as ranks of an MPI job (include/ranks.h).
+# clyde-mpi: the same program as ranks of an MPI job (src/mpi/ranks.h).
 # Only the coordination module differs: src/mpi/coord_mpi.c, compiled with
 # MPICC and linked ahead of the library, so that it stands in for the
 # library's coord_plain.o. `make` and `make install` never need MPI.
 MPICC ?= mpicc
-MPI_OBJ := $(BUILD)/mpi/coord_mpi.o
+MPI_OBJ := $(BUILD)/obj/mpi/coord_mpi.o
 clyde-mpi: $(BUILD)/clyde-mpi FORCE
 	@cmp -s $< $@ || { echo "cp $< $@"; cp $< $@.tmp && mv -f $@.tmp $@; }
 
-$(BUILD)/clyde-mpi: $(BUILD)/main.o $(MPI_OBJ) $(BUILD)/libclyde.a
+$(BUILD)/clyde-mpi: $(MAIN_OBJ) $(MPI_OBJ) $(BUILD)/libclyde.a
 	$(MPICC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
 $(MPI_OBJ): src/mpi/coord_mpi.c $(BUILD)/flags
@@ -108,7 +113,7 @@ FUZZ_SHORT_SECONDS ?= 8
 export FUZZ_SHORT_SECONDS
 FUZZ_CFLAGS := $(REQUIRED_FLAGS) $(WERROR) -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_OBJS := $(patsubst src/%.c,$(FUZZ_BUILD)/obj/%.o,$(filter-out src/main.c,$(SRCS)))
+FUZZ_OBJS := $(patsubst src/%.c,$(FUZZ_BUILD)/obj/%.o,$(filter-out src/cli/main.c,$(SRCS)))
 FUZZ_HARNESS_OBJS := $(addprefix $(FUZZ_BUILD)/fuzz_,$(addsuffix .o,$(FUZZ_HARNESSES)))
 FUZZ_BINS := $(FUZZ_HARNESS_OBJS:.o=)
 REPLAY_OBJS := $(addprefix $(BUILD)/replay/,$(notdir $(FUZZ_HARNESS_OBJS)) replay.o)
@@ -157,8 +162,15 @@ test: clyde $(UNIT_BINS) $(REPLAY_BINS)
 		$(MAKE) --no-print-directory DEVELOPER=1 fuzzers; fi
 	@BUILD='$(BUILD)' tests/run.sh
 
+# The layers of src/ (src/README.md): no #include goes up a layer, and no
+# two source files use each other (the objects' symbols, with nm).
+check-layers: $(LIB_OBJS) $(MAIN_OBJ)
+	@tests/tools/check_layers.sh
+	@tests/tools/check_cycles.py $(BUILD)
+
 # Rewrite the golden files from the current formatters, for review with git diff.
-GOLDEN_TESTS := test_fmt test_json test_report test_report_compare test_mark test_mark_report
+GOLDEN_TESTS := format/test_fmt format/test_json report/test_report \
+	report/test_report_compare mark/test_mark mark/test_mark_report
 golden: $(addprefix $(BUILD)/tests/,$(GOLDEN_TESTS))
 	for t in $(GOLDEN_TESTS); do CLYDE_GOLDEN_UPDATE=1 $(BUILD)/tests/$$t >/dev/null; done
 

@@ -687,7 +687,7 @@ def write_report(b, direct, engine, mark, buffered, big, perchar, progress, rss,
     st_put = median(micro.get(("single-threaded", "putc_ns"), []))
     mt_put = median(micro.get(("threaded", "putc_ns"), []))
     mt_putu = median(micro.get(("threaded", "putc_unlocked_ns"), []))
-    L.append("clyde uses putc_unlocked/getc_unlocked (src/phase_char.c): in its threaded "
+    L.append("clyde uses putc_unlocked/getc_unlocked (src/run/phase_char.c): in its threaded "
              "process plain putc costs %.1f ns a byte against %.1f ns unlocked, and 1.03's "
              "single-threaded putc costs %.1f ns. Each stream belongs to one thread, so the lock "
              "protects nothing. The per-char rows above compare clyde's whole phase with "

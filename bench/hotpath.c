@@ -16,10 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "progress.h"
-#include "run.h"
-#include "stats.h"
-#include "timer.h"
+#include "cli/progress.h"
+#include "run/run.h"
+#include "lib/stats.h"
+#include "lib/timer.h"
 
 #define OPS 20000000u
 #define TICKS 200000u

@@ -1,40 +1,56 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * config.h - a run's configuration (struct config, clyde.h): its defaults
- * and its validation. options.c fills one from argv; once validated it is
- * passed const and never changes.
+ * config.h - a validated command line (struct config): built once from argv
+ * (src/cli/options.c, src/core/config_rules.h for its defaults and checks),
+ * then passed const and never modified.
  */
 #ifndef CONFIG_H
 #define CONFIG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "clyde.h"
+#include "results.h"
 
-/*
- * Every field at its default: RAM_MIB the detected RAM (0 unknown), SEED
- * the run's default seed, the machine name from uname.
- */
-void config_defaults(struct config *cfg, uint64_t ram_mib, uint64_t seed);
+struct format_info; /* a row of the format table, src/format/format.h */
+enum progress_mode { PROGRESS_AUTO, PROGRESS_ALWAYS, PROGRESS_NEVER };
 
-/* The largest -s config_validate accepts, in MiB: size x copies in bytes fits 64 bits. */
-#define CONFIG_MAX_SIZE_MIB ((UINT64_MAX / MIB) / MAX_CONCURRENCY)
-
-/*
- * The most files, in units of 1024, config_validate accepts for COPIES
- * copies when RAM_MIB is the RAM of the 2x rule (0: no RAM rule): each
- * copy's name list must stay under half the RAM.
- */
-uint64_t config_max_files_k(uint64_t ram_mib, uint32_t copies);
-
-/*
- * Check what needs several values at once, in bonnie++'s spirit, and fill
- * what follows from them (the default size, 2x RAM). S_TEXT and N_TEXT
- * are -s and -n as typed, for messages. 0, or -1 with a one-line reason
- * (no "clyde: " prefix) in ERR.
- */
-int config_validate(struct config *cfg, const char *s_text, const char *n_text,
-		    char *err, size_t len);
+/* The validated command line. Built by options.c, never modified afterwards. */
+struct config {
+	const char *dir; /* -d, default "." */
+	struct io_params io;
+	bool size_given;
+	struct file_params files;
+	char machine[MACHINE_MAX];
+	uint64_t ram_mib;       /* -r, or detected; 0 disables RAM checks */
+	uint64_t machine_ram_mib; /* detected, whatever -r says; 0 unknown */
+	long repeat;            /* -x; -1 when not given; with auto, MAX */
+	bool repeat_auto;       /* -x auto[:MAX]: stop early (repeat.h) */
+	const char *user;       /* -u user[:group], NULL if not given */
+	const char *group;      /* -g */
+	bool quiet;             /* -q */
+	int64_t perchar_mib;    /* -f SIZE; -1 = default for char_io; 0 = skip */
+	struct io_mode mode;
+	uint32_t concurrency;   /* -c, 1..200 */
+	long processes;         /* -p N (create), -1 (remove); 0 = not given */
+	char sync_mode;         /* -y: 's', 'p' or 0 */
+	uint64_t seed;          /* -z, or pid ^ time */
+	const char *random_file; /* -Z: random numbers from this file, or NULL */
+	int argc;               /* the whole command line, for the results */
+	char *const *argv;
+	const struct format_info *table; /* --table, NULL for none */
+	const struct format_info *csv;   /* --csv, NULL for none */
+	const char *json_path;  /* --json, NULL = none, "-" = stdout */
+	bool verify;
+	bool random_io;
+	uint32_t random_time_s;
+	uint32_t random_depths[MAX_RANDOM_DEPTHS]; /* Q per thread */
+	size_t n_random_depths;
+	uint32_t random_threads; /* T, 1..MAX_RANDOM_THREADS */
+	enum engine_kind engine; /* --engine */
+	enum progress_mode progress;
+	bool no_preflight;
+};
 
 #endif

@@ -38,7 +38,7 @@ run_one() {
 	skipped=$((skipped + s))
 }
 
-for t in "$BUILD"/tests/test_*; do
+for t in "$BUILD"/tests/*/test_*; do
 	[ -x "$t" ] || continue
 	case $t in *"$filter"*) ;; *) continue ;; esac
 	run_one "$t" "$t"

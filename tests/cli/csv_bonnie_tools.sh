@@ -4,7 +4,7 @@
 # lines `test_csv --emit-198` writes to bon_csv2txt and bon_csv2html (when
 # installed) and checks they accept every line and show every machine name.
 cd "$(dirname "$0")/../.." || exit 2
-gen=${BUILD:-build}/tests/test_csv
+gen=${BUILD:-build}/tests/read/test_csv
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 names="qa1 qb2 qc3"

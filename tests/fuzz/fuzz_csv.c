@@ -10,8 +10,8 @@
 
 #include <inttypes.h>
 
-#include "csv.h"
-#include "fmt.h"
+#include "read/csv.h"
+#include "format/fmt.h"
 
 static const struct {
 	enum csv_format format;

@@ -10,9 +10,9 @@
 #define FUZZ_NAME "json"
 #include "fuzz.h"
 
-#include "fmt.h"
-#include "json_read.h"
-#include "json_results.h"
+#include "format/fmt.h"
+#include "read/json_read.h"
+#include "read/json_results.h"
 
 static char *written(const struct json_value *v, size_t *len)
 {

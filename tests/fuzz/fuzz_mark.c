@@ -13,7 +13,7 @@
 
 #include <inttypes.h>
 
-#include "mark.h"
+#include "mark/mark.h"
 
 static void check_test(const struct mark_test *t)
 {

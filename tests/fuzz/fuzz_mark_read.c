@@ -14,9 +14,9 @@
 #define FUZZ_NAME "mark_read"
 #include "fuzz.h"
 
-#include "fmt_mark.h"
-#include "mark_read.h"
-#include "mark_report.h"
+#include "mark/fmt_mark.h"
+#include "mark/mark_read.h"
+#include "mark/mark_report.h"
 #include "markup_check.h"
 
 static char *render(const char *format, const struct mark_results *runs, size_t n)

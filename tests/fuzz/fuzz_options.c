@@ -11,9 +11,9 @@
 
 #include <inttypes.h>
 
-#include "filetest.h"
-#include "options.h"
-#include "repeat.h"
+#include "run/filetest.h"
+#include "cli/options.h"
+#include "run/repeat.h"
 
 #define MAX_ARGS 64
 

@@ -11,8 +11,8 @@
 
 #include <inttypes.h>
 
-#include "parse.h"
-#include "barrier.h"
+#include "core/parse.h"
+#include "run/barrier.h"
 
 #define SENTINEL UINT64_C(0x5eed5eed5eed5eed)
 

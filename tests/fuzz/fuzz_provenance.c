@@ -10,7 +10,7 @@
 #define FUZZ_NAME "provenance"
 #include "fuzz.h"
 
-#include "provenance.h"
+#include "platform/provenance_read.h"
 
 static bool inside(const char *p, const char *buf, size_t len)
 {

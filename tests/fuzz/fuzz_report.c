@@ -10,11 +10,11 @@
 #define FUZZ_NAME "report"
 #include "fuzz.h"
 
-#include "csv.h"
-#include "fmt.h"
-#include "format.h"
+#include "read/csv.h"
+#include "format/fmt.h"
+#include "format/format.h"
 #include "markup_check.h"
-#include "report.h"
+#include "report/report.h"
 
 #define MAX_RUNS 24
 

@@ -19,7 +19,8 @@
 
 #include "check.h"
 #include "clyde.h"
-#include "format.h"
+#include "results.h"
+#include "format/format.h"
 
 #define GOLDEN_VERSION_MARK "@VERSION@"
 /* What golden_blank_run() puts in the results' version field. */

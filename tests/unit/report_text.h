@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "report.h"
+#include "report/report.h"
 
 /*
  * RUNS[0..n) as `clyde report` with the options O prints them, in a string

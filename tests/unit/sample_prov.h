@@ -10,7 +10,8 @@
 
 #include <string.h>
 
-#include "clyde.h"
+#include "results.h"
+#include "platform/provenance_read.h"
 
 static void sample_layer(struct provenance *p, enum prov_kind kind,
 			 const char *name, const char *label,

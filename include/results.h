@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * results.h - one run's figures, as measured or as read back from CSV or
+ * clyde's JSON (struct run_results), with the parameters that shaped them
+ * (sizes, chunk, I/O mode), the conclusions drawn from them (advice, truth
+ * check) and, for clyde-mpi, each rank's part.
+ */
+#ifndef RESULTS_H
+#define RESULTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clyde.h"
+#include "defaults.h"
+#include "phase_id.h"
+#include "provenance.h"
+
+/*
+ * How random I/O and `clyde mark` keep I/Os in flight (engine.h): io_uring
+ * or Linux AIO through their system calls, or one blocking thread per I/O.
+ */
+enum engine_kind {
+	ENGINE_AUTO,     /* io_uring, else aio, else threads */
+	ENGINE_IO_URING,
+	ENGINE_AIO,
+	ENGINE_THREADS,
+};
+
+/* How a figure prints: blank (test not run), "+++++" (ran under 0.5 s), a value. */
+enum figure_state { FIGURE_NONE = 0, FIGURE_TOO_FAST, FIGURE_VALUE };
+
+/* Latency of one test's operations, in nanoseconds; count 0 = not measured. */
+struct latency_summary {
+	uint64_t count;
+	uint64_t min_ns, max_ns, mean_ns;
+	uint64_t p50_ns, p99_ns, p999_ns;
+};
+
+/* Bytes the block device itself moved during a phase (the truth check). */
+struct device_io {
+	bool known;
+	uint64_t read_bytes, write_bytes;
+};
+
+/*
+ * One test's figures. state/rate/cpu_pct/lat.max_ns are all a formatter
+ * needs and all a CSV line carries; the measurement fields stay 0 for results
+ * read from CSV. rate is KiB/s for the five bulk tests, seeks/s for seeks,
+ * files/s for the file tests.
+ */
+struct phase_result {
+	enum figure_state state;
+	double rate;
+	double cpu_pct;
+	struct latency_summary lat; /* lat.max_ns == 0 prints an empty latency */
+	uint64_t start_ns;          /* measurement: when the copies started
+				     * (CLOCK_MONOTONIC; rank 0's clock in
+				     * a rank_report) */
+	uint64_t elapsed_ns;        /* measurement: phase window */
+	uint64_t cpu_ns;            /* process CPU over that window */
+	uint64_t bytes;             /* logical bytes moved (bulk tests) */
+	uint64_t read_bytes;        /* of which read (for the truth check) */
+	uint64_t ops;               /* operations (chunks, seeks, files) */
+	struct device_io dev;       /* what the block device moved meanwhile */
+};
+
+/* One --random-io test: 4 KiB random reads or writes at one QnTm. */
+struct random_result {
+	bool writes;          /* false: reads */
+	uint32_t depth;       /* Q: I/Os in flight per thread */
+	uint32_t threads;     /* T; 0 when unknown (older JSON: read as 1) */
+	enum engine_kind engine; /* the engine that ran it; AUTO: unknown */
+	uint64_t ops;
+	uint64_t start_ns;    /* as phase_result's */
+	uint64_t elapsed_ns;
+	uint64_t cpu_ns;
+	double iops;
+	double mib_per_s;
+	double cpu_pct;
+	struct latency_summary lat;
+	struct device_io dev;
+};
+
+/* -s size[:chunk[:seeks[:seekers]]] */
+struct io_params {
+	uint64_t size_mib; /* 0 = no I/O tests */
+	uint64_t chunk_bytes;
+	uint64_t seeks;
+	uint64_t seekers;
+};
+
+/* -n num[:max[:min[:dirs[:chunk]]]]; max -1 = hard links, -2 = symlinks. */
+#define FILES_HARD_LINKS (-1)
+#define FILES_SYMLINKS (-2)
+struct file_params {
+	uint64_t count_k; /* files in units of 1024; 0 = no file tests */
+	int64_t max_bytes;
+	int64_t min_bytes;
+	uint64_t dirs;
+	uint64_t chunk_bytes;
+};
+
+/*
+ * What a larger test would need to measure the figures that were too fast
+ * (verdict.c), printed after clyde's tables. Without the phases' times
+ * (results read from CSV) only which options to enlarge; with them, the
+ * run's sizing options (-s, -n, -f, -c, -r) with the enlarged values, a
+ * set that replaces the run's own and passes every check of the command
+ * line as it stands.
+ */
+struct advice {
+	bool any;             /* some figure is +++++ */
+	bool sized;           /* the values below follow from measured times */
+	bool s, f, n;         /* the options the suggestion enlarges */
+	struct io_params io;  /* -s */
+	struct file_params files; /* -n, printed when not bonnie++'s default */
+	int64_t perchar_mib;  /* -f: -1 not printed (the default), 0 "-f" */
+	uint32_t copies;      /* -c, printed when above 1 */
+	bool ram;             /* print -r ram_mib: the run's RAM rule was
+			       * not the one the detected RAM makes */
+	uint64_t ram_mib;
+};
+
+/* A read phase the page cache mostly served: the truth check's finding. */
+struct truth_hit {
+	enum phase_id id;     /* a classic phase, or PHASE_RANDOM */
+	uint32_t depth;       /* the random-I/O test's Q ... */
+	uint32_t threads;     /* ... and T */
+	unsigned pct;         /* share of its reads the device saw, 0..49 */
+};
+#define MAX_TRUTH_HITS (4 + MAX_RANDOM_TESTS)
+
+/* Where a run happened, for the JSON; empty for results read from CSV. */
+struct run_env {
+	char kernel[128];    /* "Linux 6.1.0-13-amd64" */
+	char fs_type[32];    /* "ext4" */
+	char device[64];     /* "nvme0n1"; "" when no block device was found */
+	char scheduler[32];  /* "mq-deadline"; "" when unknown */
+	int rotational;      /* 1 spinning, 0 solid state, -1 unknown */
+	uint64_t ram_mib;
+	uint32_t cpus;
+};
+
+enum char_io { CHAR_IO_STDIO, CHAR_IO_SYSCALL };
+/* The CSV layouts by the bonnie++ version that introduced them. */
+enum csv_format { CSV_103, CSV_196, CSV_197, CSV_198 };
+
+/* How the run did its I/O; named in the footer line and the JSON. */
+struct io_mode {
+	bool direct;       /* -D: O_DIRECT on every bulk phase */
+	bool sync_writes;  /* -b: O_SYNC on every descriptor that writes */
+	bool zeros;        /* --zeros: bonnie++-like compressible data */
+	enum char_io char_io;
+	uint32_t dio_align; /* results: the O_DIRECT alignment used (0 if not
+			     * direct); learned at set-up, never in a config */
+};
+
+/* Parameters a CSV layout does not record (run_results.unrecorded). */
+#define UNRECORDED_CONCURRENCY 1u /* 1.03 lines */
+#define UNRECORDED_SEEKS 2u       /* the seek count: 1.03, 1.9x */
+#define UNRECORDED_SEEKERS 4u     /* the seeker threads: 1.03, 1.9x */
+#define UNRECORDED_CHUNK 8u       /* I/O chunk: bonnie++'s 1.98 never writes it */
+#define UNRECORDED_FILE_CHUNK 16u /* the file tests' chunk: no bonnie++ layout */
+
+struct rank_report; /* one MPI rank's part of a run, below */
+
+/* clyde-mpi: the ranks whose figures a run combines (ranks.c, combine.c). */
+struct rank_set {
+	size_t n;                        /* 0: a single process's run */
+	size_t hosts;                    /* distinct hosts among them */
+	const struct rank_report *rank;  /* n reports in rank order, owned by
+					  * whoever combined them */
+};
+
+/*
+ * One run, as measured or as read from a CSV line or clyde's JSON. program
+ * is "clyde" or "bonnie++"; version is the program's own ("0.1.0",
+ * "2.00a"); format_id the CSV format it came from ("1.98", "1.96", "1.03";
+ * "" for a live run).
+ *
+ * Provenance (how, when and on what a run was made) is version, seed,
+ * started, command_line and prov. A live run fills them all; a run read
+ * from CSV has only version and seed (when the line has one): started and
+ * command_line are "" and prov_known is false, which the JSON prints as
+ * null. A run read from clyde's JSON has what that JSON had. prov is held
+ * by value (about 22 KiB) so that a run_results can be copied and freed
+ * like any plain struct; provenance.h says what each of its fields means
+ * and how an unknown one looks.
+ */
+struct run_results {
+	char program[16];
+	char version[32];
+	char format_id[16];
+	char machine[MACHINE_MAX];
+	char seed[64];
+	/*
+	 * What the source said beyond the fields here (results read from CSV
+	 * or JSON): the size as written ("8192M", "" = from io.size_mib) and
+	 * the parameters its layout does not carry (UNRECORDED_* bits), which
+	 * every output leaves empty or null instead of inventing defaults.
+	 */
+	char size_text[24];
+	unsigned unrecorded;
+	uint32_t concurrency;
+	struct io_params io;
+	struct file_params files;
+	uint64_t perchar_mib; /* size the per-char tests used, 0 if skipped */
+	struct io_mode mode;
+	struct phase_result phase[PHASE_COUNT];
+	/* Live runs only: */
+	char dir[256];        /* -d as given */
+	uint64_t ram_mib;     /* the RAM of the 2x rule (-r, or detected); 0 off */
+	bool verify;
+	uint32_t random_time_s;
+	size_t n_random;
+	struct random_result random[MAX_RANDOM_TESTS];
+	struct run_env env;
+	char started[32];        /* ISO 8601 UTC: "2024-05-01T12:34:56Z" */
+	char command_line[4096]; /* argv quoted for sh (origin.h); "" unknown */
+	bool prov_known;         /* false: nothing in prov is known */
+	struct provenance prov;  /* filesystem, device stack, disks, machine */
+	/* Verdicts, computed once the figures are in (advice.c, truth.c): */
+	struct advice advice;
+	size_t n_truth;
+	struct truth_hit truth[MAX_TRUTH_HITS];
+	/* clyde-mpi: the ranks behind these figures; concurrency is then
+	 * every rank's copies together. */
+	struct rank_set ranks;
+};
+
+/*
+ * One rank of a clyde-mpi run: who and where it was, and its own figures
+ * (as a single clyde would print them), with the start of each test moved
+ * onto rank 0's clock so that the ranks' windows compare.
+ */
+struct rank_report {
+	uint32_t rank;
+	int64_t pid;
+	char host[64];
+	char workdir[512];        /* its own directory under -d */
+	int64_t clock_offset_ns;  /* rank 0's clock minus its own */
+	uint64_t clock_error_ns;  /* how far that offset may be off */
+	struct run_results res;   /* res.ranks is empty */
+};
+
+#endif

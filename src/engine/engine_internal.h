@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * engine_internal.h - what engine.c shares with the engines behind it
+ * (engine_uring.c, engine_aio.c, engine_threads.c, engine_none.c): the
+ * job's shared state, one worker's state and results, and the helpers that
+ * make every engine pick the same blocks, stamp and check them the same way
+ * and stop for the same reasons. Not for the rest of clyde.
+ */
+#ifndef ENGINE_INTERNAL_H
+#define ENGINE_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine.h"
+#include "lib/stats.h"
+
+struct engine_worker;
+
+/* Where one job thread's I/Os go: I/O number N is ticket N. */
+struct engine_stream {
+	uint64_t first;          /* sequential: the region */
+	uint64_t len;
+	uint64_t key;            /* random: the generator's key */
+	uint64_t limit;          /* tickets to hand out; UINT64_MAX: no limit */
+	_Atomic uint64_t next;   /* tickets taken; shared by the threads
+				  * engine's workers of one stream */
+};
+
+/* The job, as every worker sees it. */
+struct engine_shared {
+	const struct engine_job *job;
+	void (*run)(struct engine_worker *w); /* the engine's worker */
+	struct engine_stream *streams; /* one per job thread */
+	uint64_t blocks;          /* whole blocks in the file */
+	uint64_t blocks_per_piece;
+	uint64_t deadline_ns;     /* UINT64_MAX: none; written before the gate opens */
+	_Atomic bool halt;        /* an error or should_stop: start no more I/O */
+	_Atomic bool stopped;     /* should_stop said so */
+	pthread_mutex_t lock;     /* guards err and the gate */
+	pthread_cond_t cond;
+	unsigned arrived;         /* workers at the gate */
+	bool open;                /* the gate is open */
+	struct engine_error err;  /* first error */
+};
+
+/* One thread of a job: T of them, or T x Q for the threads engine. */
+struct engine_worker {
+	struct engine_shared *sh;
+	struct engine_stream *stream;
+	unsigned index;           /* 0.. workers - 1 */
+	uint32_t depth;           /* I/Os it keeps in flight */
+	pthread_t thread;
+	uint64_t ios;             /* results, merged after the join */
+	uint64_t submitted;
+	uint64_t failed;
+	uint64_t block_sum;
+	uint64_t end_ns;          /* last completion */
+	uint64_t reported;        /* ios already added to job->progress */
+	struct latency_stats lat;
+};
+
+/* One I/O slot of a worker. */
+struct engine_io {
+	unsigned char *buf;       /* block_bytes, aligned */
+	uint64_t block;
+	uint64_t start_ns;        /* submission */
+	int32_t piece;            /* where it went */
+	uint64_t offset;
+};
+
+/*
+ * The engines. probe returns 0 when the engine can run here, else -1 with
+ * errno and a reason in WHY ("io_uring: Operation not permitted ..."). run
+ * does one worker's share: set up, engine_start(), I/O until
+ * engine_next() says no more, reap everything in flight, tear down. It
+ * reports every failure through engine_fail() and must call engine_start()
+ * exactly once, even after a failed set-up.
+ */
+int engine_uring_probe(char *why, size_t len);
+void engine_uring_run(struct engine_worker *w);
+int engine_aio_probe(char *why, size_t len);
+void engine_aio_run(struct engine_worker *w);
+void engine_threads_run(struct engine_worker *w);
+
+/*
+ * Wait at the gate until every worker is there, so that set-up (rings,
+ * buffers) is not timed. Returns false when the job halted before it
+ * started (a set-up failed): the worker tears down without I/O.
+ */
+bool engine_start(struct engine_worker *w);
+
+/*
+ * True when the job is halted: an error, a stop request (should_stop is
+ * asked here), or nothing left. Call at least once per batch and after
+ * every bounded wait; it also adds W's new completions to job->progress.
+ */
+bool engine_poll(struct engine_worker *w);
+
+/*
+ * The next I/O of W's stream into IO: block, piece, offset, and for writes
+ * the stamped buffer. False when no I/O may start: halted, past the
+ * deadline (NOW_NS, from timer_now_ns) or the stream's limit reached.
+ * Sets IO->start_ns to NOW_NS.
+ */
+bool engine_next(struct engine_worker *w, struct engine_io *io, uint64_t now_ns);
+
+/* The descriptor of piece PIECE. */
+int engine_fd(const struct engine_worker *w, int32_t piece);
+
+/*
+ * Account one completion of IO at NOW_NS: RES is bytes moved or -errno. A
+ * full transfer (and, with verify, a correct stamp) counts as one I/O with
+ * its latency; anything else counts as failed and goes to engine_fail.
+ */
+void engine_complete(struct engine_worker *w, const struct engine_io *io,
+		     long long res, uint64_t now_ns);
+
+/*
+ * Record an error (the first one of the job wins) and halt the job. OP is
+ * a static string; PIECE -1 when no descriptor was involved.
+ */
+void engine_fail(struct engine_worker *w, const char *op, int errnum,
+		 int32_t piece, uint64_t offset, uint64_t done);
+
+/*
+ * DEPTH slots with one buffer each of block_bytes, aligned, their content
+ * made for writes. Filled into IOS; returns the memory to free (free()), or
+ * NULL after engine_fail("allocate buffers").
+ */
+void *engine_buffers(struct engine_worker *w, struct engine_io *ios, uint32_t depth);
+
+/* "NAME: strerror(ERRNUM)" into WHY; returns -1 with errno = ERRNUM. */
+int engine_why(char *why, size_t len, const char *name, int errnum, const char *detail);
+
+#endif

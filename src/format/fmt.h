@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fmt.h - formatters: pure functions from run results to text. They compute
+ * nothing about the run and read no global state; each layout family lives
+ * in its own fmt_*.c file and is golden-tested.
+ */
+#ifndef FMT_H
+#define FMT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "results.h"
+
+#define LATENCY_TEXT_MAX 16
+
+/*
+ * bonnie++'s latency text for NS nanoseconds: "" for 0, whole seconds + "s"
+ * above 99.999999 s, truncated milliseconds + "ms" above 0.099999 s, else
+ * truncated microseconds + "us" ("56us", "1366ms", "123s"). Returns buf.
+ */
+const char *fmt_latency(uint64_t ns, char buf[LATENCY_TEXT_MAX]);
+
+/*
+ * The layouts of bonnie++'s text tables (fmt_table.c): 1.03, 1.96 and 1.97
+ * (one layout; only the Version cell differs, and it shows r->version),
+ * and 2.00a's.
+ */
+struct table_layout;
+extern const struct table_layout table_layout_103, table_layout_19x,
+	table_layout_200;
+
+/*
+ * Print the runs of SRC as one table of LAYOUT: one header, then a row per
+ * run (and Latency rows where the layout has them); the I/O part for runs
+ * with a size, then the file part for runs with files, as bon_csv2txt
+ * groups them. With clyde report's FACTS (else NULL) each name carries its
+ * tag ("ssd [direct I/O]") and lines under the table say how many runs
+ * there are, what they share and the notes. With n == 1 and not WIDE_NAMES the text is byte-for-byte what that
+ * bonnie++ version prints for the same figures, except that the file-test
+ * rates are real (2.00a prints garbage there). WIDE_NAMES (clyde report)
+ * widens the name column to the longest name instead of bonnie++'s 19
+ * columns, so nothing is cut. Nothing for n == 0.
+ */
+struct run_source;
+struct report_facts;
+void fmt_table(FILE *out, const struct table_layout *layout,
+	       struct run_source *src, bool wide_names,
+	       const struct report_facts *facts);
+
+/*
+ * The CSV header line of FORMAT, printed before -x runs: one name over each
+ * field of FORMAT's lines (bonnie++'s names; its 1.96 and 1.98 headers are
+ * short of names, clyde's are not: doc/formats.md, "Header lines").
+ */
+void fmt_csv_header(FILE *out, enum csv_format format);
+
+/*
+ * One CSV line of FORMAT (CSV_103 27 fields, CSV_196 and CSV_197 48,
+ * CSV_198 50) for R, with '\n'. Field 0-1 are the format id and the program
+ * version ("clyde-0.1.0" for clyde's own runs). A 1.96 line without I/O
+ * tests keeps 48 fields (1.97's fix).
+ */
+void fmt_csv_line(FILE *out, const struct run_results *r,
+		  enum csv_format format);
+
+/*
+ * The lines after clyde's tables: which phases were too short to report
+ * ("+++++") and the -s or -n that would fix it (only when some were), then
+ * the mode line: "clyde 0.1.0: direct I/O, 8 KiB chunks, incompressible
+ * data, per-char via stdio, 1 copy".
+ */
+void fmt_footer(FILE *out, const struct run_results *r);
+
+/*
+ * The --random-io table printed after the classic ones: one row per test
+ * (reads then writes, by depth) with IOPS, MiB/s, mean, p50, p99, p99.9 and
+ * max latency. Prints nothing when r->n_random == 0.
+ */
+void fmt_random_table(FILE *out, const struct run_results *r);
+
+/*
+ * The truth check's verdict, one line, only when it has something to say:
+ * the read phases (rewrite, per-char input, block input, seeks, random
+ * reads) that got under half their logical read bytes from the block device
+ * ("clyde: block input: 3% came from the disk, the page cache served the
+ * rest; use -D or a larger -s"). Nothing when every read phase reached the
+ * disk or when no device was known (r->env.device empty).
+ */
+void fmt_truth_warning(FILE *out, const struct run_results *r);
+
+/*
+ * JSON for runs[0..n): with AS_ARRAY a JSON array of n objects (-x), else
+ * the single object runs[0]. Every figure of every phase (state, rate, unit,
+ * CPU, elapsed, bytes, ops, latency summary, device bytes), the random-I/O
+ * tests, the configuration and the environment. Always valid JSON: strings
+ * escaped, numbers as numbers, null for what was not measured. Ends with
+ * a newline.
+ */
+void fmt_json(FILE *out, const struct run_results *runs, size_t n, bool as_array);
+
+/* The JSON object of one run, without a newline (what fmt_json repeats). */
+void fmt_json_run(FILE *out, const struct run_results *r);
+
+/*
+ * The human formats of clyde report. Rates show as MiB/s with one decimal
+ * (the source's KiB/s / 1024), seeks/s and files/s, CPU in percent,
+ * "+++++" for a test too fast to measure, nothing for a test not run, and
+ * the maximum latency where the source has it. Machine names are escaped
+ * for the target format. Pure: they read only the runs of SRC, in several
+ * passes (see run_source.h), one run at a time.
+ */
+
+/*
+ * GitHub-flavoured Markdown tables: I/O, file tests, latency; a row per
+ * run. With clyde report's FACTS (else NULL), a Setup column when some
+ * attribute tells runs apart, and the runs, caption and notes after.
+ */
+void fmt_markdown(FILE *out, struct run_source *src,
+		  const struct report_facts *facts);
+
+/*
+ * One self-contained HTML5 page (inline CSS, no scripts): a table for the
+ * I/O tests and one for the file tests, a latency row under each run, each
+ * column shaded from worst (red) to best (green) as bon_csv2html does:
+ * rates high = good, CPU per unit of rate low = good, latency low = good.
+ */
+void fmt_html(FILE *out, struct run_source *src,
+	      const struct report_facts *facts);
+
+/*
+ * One self-contained SVG image: a horizontal bar chart per test that any run
+ * has, one labelled bar per run on a common scale with an axis; "+++++" is
+ * labelled "too fast to measure" instead of drawn as a bar.
+ */
+void fmt_svg(FILE *out, struct run_source *src,
+	     const struct report_facts *facts);
+
+/*
+ * `clyde report --compare` (report_compare.h) in each format that can show
+ * it: text (fmt_compare.c), Markdown, HTML and SVG (error bars spanning
+ * each group's runs). Every one prints fmt_compare_method and, for each
+ * group but the baseline, each figure either group has (fmt_compare_row).
+ */
+struct comparison;
+extern const char fmt_compare_method[];
+bool fmt_compare_row(const struct comparison *c, size_t figure, size_t group);
+void fmt_compare_text(FILE *out, const struct comparison *c);
+void fmt_compare_markdown(FILE *out, const struct comparison *c);
+void fmt_compare_html(FILE *out, const struct comparison *c);
+void fmt_compare_svg(FILE *out, const struct comparison *c);
+
+#endif

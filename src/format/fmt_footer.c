@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fmt_footer.c - the lines after clyde's own tables: which figures were too
+ * fast to measure and the options that would measure them, the mode line,
+ * and the truth check's warning about reads the page cache served. The
+ * conclusions themselves are in the results (verdict.c); this only words
+ * them.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "fmt_internal.h"
+
+/* FIELDS[0..n) joined by ':', without the trailing empty ones (bonnie++'s defaults). */
+static void put_colon_fields(FILE *out, char fields[][FMT_TEXT_MAX], int n)
+{
+	while (n > 1 && fields[n - 1][0] == '\0')
+		n--;
+	for (int i = 0; i < n; i++)
+		fprintf(out, "%s%s", i ? ":" : "", fields[i]);
+}
+
+/* " -s 4G::64k": the size, then chunk, seeks and seekers where not the default. */
+static void put_s(FILE *out, const struct io_params *io)
+{
+	char f[4][FMT_TEXT_MAX] = { "", "", "", "" };
+
+	fmt_size_mib(io->size_mib, f[0], sizeof(f[0]));
+	if (io->chunk_bytes != DEFAULT_CHUNK_BYTES)
+		format_bytes_short(io->chunk_bytes, f[1], sizeof(f[1]));
+	if (io->seeks != DEFAULT_SEEKS)
+		snprintf(f[2], sizeof(f[2]), io->seeks % 1024 ? "%" PRIu64
+			 : "%" PRIu64 "k", io->seeks % 1024 ? io->seeks
+							    : io->seeks / 1024);
+	if (io->seekers != DEFAULT_SEEKERS)
+		snprintf(f[3], sizeof(f[3]), "%" PRIu64, io->seekers);
+	fputs(" -s ", out);
+	put_colon_fields(out, f, 4);
+}
+
+/* " -n 64:4096:1024:2": -n where it is not the default 16, empty fields for defaults. */
+static void put_n(FILE *out, const struct file_params *fp)
+{
+	char f[5][FMT_TEXT_MAX] = { "", "", "", "", "" };
+
+	if (fp->count_k == 16 && fp->max_bytes == 0 && fp->min_bytes == 0 &&
+	    fp->dirs == 1 && fp->chunk_bytes == DEFAULT_FILE_CHUNK_BYTES)
+		return;
+	snprintf(f[0], sizeof(f[0]), "%" PRIu64, fp->count_k);
+	if (fp->max_bytes != 0)
+		snprintf(f[1], sizeof(f[1]), "%" PRId64, fp->max_bytes);
+	if (fp->min_bytes != 0)
+		snprintf(f[2], sizeof(f[2]), "%" PRId64, fp->min_bytes);
+	if (fp->dirs != 1)
+		snprintf(f[3], sizeof(f[3]), "%" PRIu64, fp->dirs);
+	if (fp->chunk_bytes != DEFAULT_FILE_CHUNK_BYTES)
+		format_bytes_short(fp->chunk_bytes, f[4], sizeof(f[4]));
+	fputs(" -n ", out);
+	put_colon_fields(out, f, 5);
+}
+
+/*
+ * r->advice as "; a larger test would measure them: -s 4G::64k -r 512",
+ * the run's sizing options with the larger values (verdict.c), or, for
+ * figures without times (read from CSV), "; a larger -s or -n would
+ * measure them".
+ */
+static void print_fix(FILE *out, const struct run_results *r)
+{
+	const struct advice *a = &r->advice;
+	char text[FMT_TEXT_MAX];
+
+	if (!a->sized) {
+		fprintf(out, "; a larger %s%s%s would measure them\n",
+			a->s ? "-s" : "", a->s && (a->f || a->n) ? " or " : "",
+			a->f ? (a->n ? "-f or -n" : "-f") : (a->n ? "-n" : ""));
+		return;
+	}
+	if (!a->s && !a->f && !a->n) {
+		fputs("; no larger -n fits clyde's limits (each copy's name list"
+		      " must stay under half the RAM of -r)\n", out);
+		return;
+	}
+	fputs("; a larger test would measure them:", out);
+	put_s(out, &a->io);
+	put_n(out, &a->files);
+	if (a->perchar_mib == 0)
+		fputs(" -f", out);
+	else if (a->perchar_mib > 0)
+		fprintf(out, " -f %s", fmt_size_mib((uint64_t)a->perchar_mib, text,
+						    sizeof(text)));
+	if (a->copies > 1)
+		fprintf(out, " -c %" PRIu32, a->copies);
+	if (a->ram)
+		fprintf(out, " -r %" PRIu64, a->ram_mib);
+	fputc('\n', out);
+}
+
+void fmt_footer(FILE *out, const struct run_results *r)
+{
+	const char *sep = ": ";
+	bool named = false;
+	char chunk[32];
+
+	for (int p = 0; p < PHASE_COUNT; p++) {
+		if (r->phase[p].state != FIGURE_TOO_FAST)
+			continue;
+		if (!named)
+			fputs("clyde: too fast to measure (under 0.5 s, shown as"
+			      " +++++)", out);
+		fprintf(out, "%s%s", sep, phase_table[p].name);
+		sep = ", ";
+		named = true;
+	}
+	if (named)
+		print_fix(out, r);
+	fprintf(out, "%s %s: %s I/O%s, %s chunks, %s data, ",
+		r->program[0] ? r->program : "clyde",
+		r->version, r->mode.direct ? "direct" : "buffered",
+		r->mode.sync_writes ? ", synchronous writes" : "",
+		fmt_bytes_words(fmt_io_chunk(r), chunk, sizeof(chunk)),
+		r->mode.zeros ? "zero-filled" : "incompressible");
+	if (r->perchar_mib == 0)
+		fputs("no per-char tests", out);
+	else
+		fprintf(out, "per-char via %s",
+			r->mode.char_io == CHAR_IO_SYSCALL ? "syscalls" : "stdio");
+	fprintf(out, ", %" PRIu32 " %s", fmt_concurrency(r),
+		fmt_concurrency(r) == 1 ? "copy" : "copies");
+	if (r->ranks.n > 0)
+		fprintf(out, " in %zu MPI rank%s on %zu host%s", r->ranks.n,
+			r->ranks.n == 1 ? "" : "s", r->ranks.hosts,
+			r->ranks.hosts == 1 ? "" : "s");
+	if (r->n_random > 0 && r->random[0].engine != ENGINE_AUTO)
+		fprintf(out, ", random I/O via %s%s", engine_name(r->random[0].engine),
+			r->random[0].engine == ENGINE_THREADS
+				? " (QnTm ran n x m threads, one I/O in flight each)"
+				: "");
+	fputc('\n', out);
+}
+
+/* The name of a truth-check finding: "block input", "random reads Q32T1". */
+static void hit_name(FILE *out, const struct truth_hit *h)
+{
+	if (h->id == PHASE_RANDOM && h->threads)
+		fprintf(out, "random reads Q%" PRIu32 "T%" PRIu32, h->depth,
+			h->threads);
+	else if (h->id == PHASE_RANDOM)
+		fprintf(out, "random reads at depth %" PRIu32, h->depth);
+	else
+		fputs(phase_table[h->id].name, out);
+}
+
+/*
+ * One finding reads "block input: 3% came from the disk"; several read "0%
+ * of rewrite, 3% of block input and 1% of seeks came from the disk", which
+ * stays unambiguous for names that end in a number.
+ */
+void fmt_truth_warning(FILE *out, const struct run_results *r)
+{
+	size_t n = r->n_truth < MAX_TRUTH_HITS ? r->n_truth : MAX_TRUTH_HITS;
+
+	if (n == 0)
+		return;
+	fputs("clyde: ", out);
+	for (size_t i = 0; i < n; i++) {
+		const struct truth_hit *h = &r->truth[i];
+
+		if (n == 1) {
+			hit_name(out, h);
+			fprintf(out, ": %u%%", h->pct);
+			break;
+		}
+		fprintf(out, "%s%u%% of ", i == 0 ? "" : i + 1 == n ? " and " : ", ",
+			h->pct);
+		hit_name(out, h);
+	}
+	fputs(" came from the disk, the page cache served the rest;"
+	      " use -D or a larger -s\n",
+	      out);
+}

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * io.c - open flags, aligned buffers and full transfers for the phases.
+ * Owns partial transfers and EINTR so no phase has to.
+ */
+#include "io.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "sys/cleanup.h"
+
+int io_openat(int dirfd, const char *name, enum io_access access,
+	      const struct io_mode *mode)
+{
+	int flags = O_CLOEXEC | O_NOFOLLOW;
+
+	switch (access) {
+	case IO_READ:
+		flags |= O_RDONLY;
+		break;
+	case IO_WRITE:
+		flags |= O_RDWR;
+		break;
+	case IO_CREATE:
+		flags |= O_RDWR | O_CREAT | O_EXCL;
+		break;
+	}
+	if (mode->direct)
+		flags |= O_DIRECT;
+	if (access != IO_READ && mode->sync_writes)
+		flags |= O_SYNC;
+	int fd;
+	do
+		fd = openat(dirfd, name, flags, 0600);
+	while (fd < 0 && errno == EINTR && !cleanup_stopping());
+	return fd;
+}
+
+void *io_alloc(size_t len, size_t align)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	void *p = NULL;
+
+	/* Page-aligned buffers are what fio and bonnie++ write from. */
+	if (page > 0 && align < (size_t)page)
+		align = (size_t)page;
+	int rc = posix_memalign(&p, align, len ? len : align);
+
+	if (rc != 0) {
+		errno = rc;
+		return NULL;
+	}
+	return p;
+}
+
+int io_write_full(int fd, const void *buf, size_t len, off_t off)
+{
+	const char *p = buf;
+
+	while (len > 0) {
+		ssize_t n = off < 0 ? write(fd, p, len) : pwrite(fd, p, len, off);
+
+		if (n < 0) {
+			if (errno == EINTR && !cleanup_stopping())
+				continue;
+			return -1;
+		}
+		if (n == 0) {
+			errno = ENOSPC;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+		if (off >= 0)
+			off += n;
+	}
+	return 0;
+}
+
+ssize_t io_read_full(int fd, void *buf, size_t len, off_t off)
+{
+	char *p = buf;
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n = off < 0 ? read(fd, p + done, len - done)
+				    : pread(fd, p + done, len - done, off + (off_t)done);
+
+		if (n < 0) {
+			if (errno == EINTR && !cleanup_stopping())
+				continue;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		done += (size_t)n;
+	}
+	return (ssize_t)done;
+}
+
+int io_sync_close(int fd)
+{
+	int rc = fsync(fd);
+	int saved = errno;
+
+	if (close(fd) != 0 && rc == 0)
+		return -1;
+	if (rc != 0)
+		errno = saved;
+	return rc;
+}

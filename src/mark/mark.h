@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * mark.h - `clyde mark`: the CrystalDiskMark / KDiskMark tests (SEQ1M Q8T1,
+ * RND4K Q32T1...) from one binary. What a test is and the strict parser of
+ * --tests lists (mark_tests.c), the profiles, the command's options
+ * (mark_options.c), the plan of driver steps and the results made from
+ * their figures (mark.c). The steps are rows of the phase table
+ * (phase_mark_layout_info, phase_mark_info) run by run.c's driver; the
+ * formatters are in fmt_mark.c. Nothing here prints or exits.
+ */
+#ifndef MARK_H
+#define MARK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "clyde.h"
+#include "config.h"
+#include "cli/options.h"
+#include "core/parse.h"
+#include "run/phase.h"
+#include "run/run.h"
+#include "lib/stats.h"
+
+#define MARK_READ 1u  /* a test's directions: reads, writes, or both */
+#define MARK_WRITE 2u
+#define MARK_MIN_BLOCK (4u * 1024)      /* 4K: O_DIRECT on any filesystem */
+#define MARK_MAX_BLOCK (64u * 1024 * 1024)
+#define MARK_NAME_MAX 24                /* "SEQ65536K Q1024T256" fits */
+#define MARK_DEFAULT_SIZE_MIB 1024u
+#define MARK_DEFAULT_RUNS 5u
+#define MARK_DEFAULT_TIME_S 5u
+#define MARK_MAX_TIME_S 3600u
+#define MARK_LAYOUT_CHUNK_BYTES MIB     /* the layout's writes */
+
+/* One test: T threads each keeping Q I/Os of one block size in flight. */
+struct mark_test {
+	bool sequential;      /* SEQ; else RND */
+	uint32_t block_bytes; /* a power of two, MARK_MIN_BLOCK..MARK_MAX_BLOCK */
+	uint32_t depth;       /* Q, 1..1024 */
+	uint32_t threads;     /* T, 1..256; Q x T <= MAX_RANDOM_WORKERS */
+	unsigned dirs;        /* MARK_READ, MARK_WRITE or both */
+};
+
+struct mark_list {
+	struct mark_test tests[MARK_MAX_TESTS];
+	size_t n;
+};
+
+/* How a test's runs make its figure: as KDiskMark's profiles do. */
+enum mark_score {
+	MARK_MEAN, /* the mean of the runs (default, nvme, --tests) */
+	MARK_BEST, /* the run that moved the most bytes per second (peak, real) */
+};
+
+struct mark_profile {
+	const char *name;  /* "default", "nvme", "peak", "real" */
+	const char *tests; /* a --tests list */
+	enum mark_score score;
+};
+
+/* The profiles, default first. */
+extern const struct mark_profile mark_profiles[];
+extern const size_t mark_profile_count;
+
+/* The profile named NAME, or NULL. */
+const struct mark_profile *mark_profile_by_name(const char *name);
+
+/*
+ * Parse a --tests list: comma-separated entries KIND SIZE "-Q" N "T" M
+ * [":read" | ":write"], e.g. "RND4K-Q32T1" or "SEQ128K-Q32T1:write". KIND
+ * is SEQ or RND, SIZE a power of two from 4K to 64M with K (KiB) or M
+ * (MiB), letters in either case. Without a direction an entry reads, then
+ * writes. The same test given twice must name different directions (they
+ * are merged). Into *out in the order given; 0, or -1 with ERR saying what
+ * is wrong with which entry. Pure; never reads past TEXT's NUL.
+ */
+int mark_parse_tests(const char *text, struct mark_list *out,
+		     struct parse_error *err);
+
+/* "SEQ1M Q8T1", "RND4K Q32T16": T's name as CrystalDiskMark writes it. */
+const char *mark_test_name(const struct mark_test *t, char *buf, size_t len);
+
+/*
+ * Whether a file of SIZE_BYTES can hold every test of LIST: a block, and
+ * for sequential tests one block per thread. 0, or -1 with the reason
+ * ("-s 1M is too small for SEQ1M-Q8T4: ...") in ERR.
+ */
+int mark_check_size(const struct mark_list *list, uint64_t size_bytes,
+		    char *err, size_t len);
+
+/* The command line of `clyde mark`, as parsed. */
+struct mark_options {
+	const char *profile;  /* "default"...; NULL when --tests chose */
+	enum mark_score score;
+	struct mark_list tests;
+	uint32_t runs;        /* 1..MARK_MAX_RUNS */
+	uint32_t time_s;      /* seconds each run lasts */
+	const char *json_path; /* NULL: none; "-": stdout */
+	const char *csv_path;
+};
+
+/* clyde mark's option table, in --help order; *n receives its length. */
+const struct option_def *mark_options_table(size_t *n);
+
+/* The synopsis of `clyde mark` after LEAD ("usage: "), wrapped under its
+ * words as options_usage_of does. */
+void mark_usage(FILE *out, const char *lead);
+
+/*
+ * Parse `clyde mark` ARGV (ARGV[0] is "mark") into *mo and the *cfg its
+ * run hands to set-up and the driver: CFG's directory, size, user, machine
+ * name, seed, engine and progress from the options, direct I/O,
+ * incompressible data, one copy, no per-char or file tests, the layout's
+ * chunk. RAM_MIB and SEED are the defaults, as for options_parse.
+ * OPTIONS_DONE after --help; on OPTIONS_ERROR, ERR holds the reason.
+ */
+enum options_outcome mark_options_parse(int argc, char **argv, uint64_t ram_mib,
+					uint64_t seed, struct mark_options *mo,
+					struct config *cfg, char *err, size_t len);
+
+/* One run of one test in one direction, from the driver's figures. */
+struct mark_figures {
+	uint64_t ios;
+	uint64_t bytes;
+	uint64_t elapsed_ns;
+	uint64_t cpu_ns;
+	double mb_per_s;      /* 10^6 bytes per second */
+	double iops;
+	double mean_us;       /* mean latency */
+};
+
+/* One test in one direction: its runs and what they make. */
+struct mark_result {
+	struct mark_test test; /* dirs: this direction alone */
+	bool writes;
+	size_t n_runs;        /* runs done */
+	struct mark_figures run[MARK_MAX_RUNS];
+	struct mark_figures score; /* the mean of the runs, or the best run */
+	struct latency_summary lat; /* every I/O of every run */
+	struct device_io dev; /* what the device moved over the runs */
+	int disk_pct;         /* reads: share of the bytes the device read,
+			       * 0..100; -1 unknown or writes */
+};
+
+/* A whole `clyde mark` run, complete before any formatter sees it. */
+struct mark_results {
+	char version[32];
+	char machine[MACHINE_MAX];
+	char profile[16];     /* "" for a --tests list */
+	enum mark_score score;
+	char dir[256];
+	uint64_t size_mib;
+	uint32_t runs;
+	uint32_t time_s;
+	uint64_t seed;
+	enum engine_kind engine;
+	uint32_t dio_align;
+	struct mark_figures layout; /* writing the file before the tests */
+	struct run_env env;
+	char started[32];        /* ISO 8601 UTC, as run_results.started */
+	char command_line[4096]; /* argv quoted for sh; "" unknown */
+	bool prov_known;         /* false: prov not read (tests) */
+	struct provenance prov;  /* read at set-up, before the layout */
+	size_t n;
+	struct mark_result tests[2 * MARK_MAX_TESTS]; /* as run: each test's
+					* reads, then its writes */
+};
+
+/*
+ * The driver steps of a mark: laying out the file, then each test's runs
+ * of reads, then of writes. The driver leaves each step's figures and
+ * histogram in results[] and lat[]; mark_collect makes them results.
+ */
+struct mark_plan {
+	struct run_plan plan;
+	uint32_t runs;                         /* of each test direction */
+	size_t n;                              /* test directions */
+	struct mark_test tests[2 * MARK_MAX_TESTS];
+	bool writes[2 * MARK_MAX_TESTS];
+	struct random_spec specs[2 * MARK_MAX_TESTS];
+	char names[2 * MARK_MAX_TESTS][MARK_MAX_RUNS][64];
+	struct phase_result layout;
+	struct phase_result results[2 * MARK_MAX_TESTS][MARK_MAX_RUNS];
+	struct latency_stats lat[2 * MARK_MAX_TESTS];
+};
+
+/* The steps MO asks for (MO valid), into *mp (large: not on a stack). */
+void mark_plan_init(struct mark_plan *mp, const struct mark_options *mo);
+
+/*
+ * Run MP in TARGET (set up for CFG) through the driver with HOOKS and
+ * make *res of it, environment and truth check included. 0, or the exit
+ * status the failure calls for with *err describing it (as run_once).
+ */
+int mark_run(const struct mark_options *mo, const struct config *cfg,
+	     const struct run_target *target, struct mark_plan *mp,
+	     const struct run_hooks *hooks, struct mark_results *res,
+	     struct phase_error *err);
+
+/*
+ * The results of MP's steps, as the driver left them, into *res: each
+ * test direction's runs, score, latency over every run and device bytes.
+ * Pure. The description (machine, sizes, engine, environment) is left to
+ * the caller.
+ */
+void mark_collect(const struct mark_plan *mp, enum mark_score score,
+		  struct mark_results *res);
+
+#endif

@@ -1,0 +1,407 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * json_results.c - clyde's --json documents back into struct run_results:
+ * walks the tree json_read.c builds, key by key as fmt_json.c writes them,
+ * with the JSON path of whatever does not fit in the error (json_field.h).
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json_field.h"
+#include "json_provenance.h"
+#include "json_results.h"
+#include "run/phase_info.h"
+#include "core/verdict.h"
+
+/*
+ * A parameter a CSV source may not have recorded: null sets BIT in
+ * *UNRECORDED (and leaves *out 0, which reads as the default).
+ */
+static int want_recorded(const struct json_where *w,
+			 const struct json_value *obj, const char *key,
+			 uint64_t max, uint64_t *out, unsigned bit,
+			 unsigned *unrecorded)
+{
+	bool known;
+
+	if (json_field_uint(w, obj, key, true, max, out, &known) != 0)
+		return -1;
+	if (!known)
+		*unrecorded |= bit;
+	return 0;
+}
+
+/* Seconds (SCALE 1e9) or microseconds (1e3) at KEY into whole nanoseconds. */
+static int want_ns(const struct json_where *w, const struct json_value *obj,
+		   const char *key, double scale, uint64_t *out, bool *known)
+{
+	double x;
+
+	*out = 0;
+	if (json_field_number(w, obj, key, true, &x, known) != 0)
+		return -1;
+	if (x < 0.0)
+		return json_field_fail(w, key, "negative");
+	x = x * scale + 0.5;
+	/*
+	 * fmt_json prints nanoseconds divided by 1e3 or 1e9: reading that back
+	 * may land a rounding step past UINT64_MAX, which is still the maximum.
+	 */
+	if (x >= 18446744073709551616.0 * (1 + 1e-12))
+		return json_field_fail(w, key, "too large");
+	*out = x >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)x;
+	return 0;
+}
+
+/* latency_us: null, or count and the six figures in microseconds. */
+static int read_latency(const struct json_where *w,
+			const struct json_value *obj,
+			struct latency_summary *lat)
+{
+	const struct json_value *l;
+	const struct {
+		const char *key;
+		uint64_t *ns;
+	} f[] = { { "min", &lat->min_ns },   { "mean", &lat->mean_ns },
+		  { "p50", &lat->p50_ns },   { "p99", &lat->p99_ns },
+		  { "p999", &lat->p999_ns }, { "max", &lat->max_ns } };
+	struct json_where c = json_field_child(w, "latency_us", -1);
+	bool known;
+
+	memset(lat, 0, sizeof(*lat));
+	if (json_field_object(w, obj, "latency_us", true, &l) != 0)
+		return -1;
+	if (!l)
+		return 0;
+	if (json_field_u64(&c, l, "count", true, &lat->count) != 0)
+		return -1;
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		if (want_ns(&c, l, f[i].key, 1e3, f[i].ns, &known) != 0)
+			return -1;
+	return 0;
+}
+
+/* device: null, or the bytes the block device moved. */
+static int read_device(const struct json_where *w,
+		       const struct json_value *obj, struct device_io *dev)
+{
+	const struct json_value *d;
+	struct json_where c = json_field_child(w, "device", -1);
+
+	memset(dev, 0, sizeof(*dev));
+	if (json_field_object(w, obj, "device", true, &d) != 0)
+		return -1;
+	if (!d)
+		return 0;
+	dev->known = true;
+	if (json_field_u64(&c, d, "read_bytes", false, &dev->read_bytes) != 0 ||
+	    json_field_u64(&c, d, "write_bytes", false, &dev->write_bytes) != 0)
+		return -1;
+	return 0;
+}
+
+/* A figure that a run measured: null there means NaN (fmt_json's null for it). */
+static int want_figure(const struct json_where *w,
+		       const struct json_value *obj, const char *key,
+		       bool measured, double *out)
+{
+	bool known;
+
+	if (json_field_number(w, obj, key, true, out, &known) != 0)
+		return -1;
+	if (!known && measured)
+		*out = NAN;
+	return 0;
+}
+
+static int read_phase(const struct json_where *w, const struct json_value *p,
+		      struct run_results *r, bool seen[PHASE_COUNT])
+{
+	static const char *const states[] = { "not_run", "too_fast", "ok" };
+	const char *keys[PHASE_COUNT];
+	struct phase_result *ph;
+	int id, state;
+	bool known;
+
+	if (p->type != JSON_OBJECT)
+		return json_field_fail(w, "", "not an object");
+	for (int i = 0; i < PHASE_COUNT; i++)
+		keys[i] = phase_table[i].key;
+	if (json_field_choice(w, p, "key", false, keys, PHASE_COUNT, &id) != 0)
+		return -1;
+	if (seen[id])
+		return json_field_fail(w, "key", "\"%s\" given twice", keys[id]);
+	seen[id] = true;
+	ph = &r->phase[id];
+	if (json_field_choice(w, p, "state", false, states, 3, &state) != 0)
+		return -1;
+	ph->state = state == 2 ? FIGURE_VALUE
+		    : state == 1 ? FIGURE_TOO_FAST : FIGURE_NONE;
+	if (want_figure(w, p, "rate", ph->state == FIGURE_VALUE, &ph->rate) != 0 ||
+	    want_figure(w, p, "cpu_percent", ph->state == FIGURE_VALUE,
+			&ph->cpu_pct) != 0 ||
+	    want_ns(w, p, "elapsed_s", 1e9, &ph->elapsed_ns, &known) != 0 ||
+	    want_ns(w, p, "cpu_s", 1e9, &ph->cpu_ns, &known) != 0 ||
+	    json_field_u64(w, p, "bytes", true, &ph->bytes) != 0 ||
+	    json_field_u64(w, p, "read_bytes", true, &ph->read_bytes) != 0 ||
+	    json_field_u64(w, p, "ops", true, &ph->ops) != 0 ||
+	    read_latency(w, p, &ph->lat) != 0 || read_device(w, p, &ph->dev) != 0)
+		return -1;
+	return 0;
+}
+
+/*
+ * A random-I/O test's threads and engine: absent from JSON written before
+ * clyde had engines (threads 0 and engine auto then mean unknown), and
+ * null when unknown.
+ */
+static int read_random_engine(const struct json_where *w, const struct json_value *t,
+			      struct random_result *out)
+{
+	static const char *const engines[] = { "auto", "io_uring", "aio", "threads" };
+	int engine = ENGINE_AUTO;
+
+	out->threads = 0;
+	out->engine = ENGINE_AUTO;
+	if (json_get(t, "threads") &&
+	    json_field_u32(w, t, "threads", true, &out->threads) != 0)
+		return -1;
+	if (json_get(t, "engine") &&
+	    json_field_choice(w, t, "engine", true, engines, 4, &engine) != 0)
+		return -1;
+	out->engine = engine < 0 ? ENGINE_AUTO : (enum engine_kind)engine;
+	return 0;
+}
+
+static int read_random(const struct json_where *w, const struct json_value *t,
+		       struct random_result *out)
+{
+	static const char *const ops[] = { "read", "write" };
+	uint64_t block;
+	bool ran;
+	int op;
+
+	if (t->type != JSON_OBJECT)
+		return json_field_fail(w, "", "not an object");
+	if (json_field_choice(w, t, "op", false, ops, 2, &op) != 0 ||
+	    json_field_u32(w, t, "depth", false, &out->depth) != 0 ||
+	    json_field_u64(w, t, "block_bytes", false, &block) != 0)
+		return -1;
+	if (block != RANDOM_BLOCK_BYTES)
+		return json_field_fail(w, "block_bytes", "not %u",
+				       RANDOM_BLOCK_BYTES);
+	out->writes = op == 1;
+	if (want_ns(w, t, "elapsed_s", 1e9, &out->elapsed_ns, &ran) != 0 ||
+	    want_figure(w, t, "iops", ran, &out->iops) != 0 ||
+	    want_figure(w, t, "mib_per_s", ran, &out->mib_per_s) != 0 ||
+	    want_figure(w, t, "cpu_percent", ran, &out->cpu_pct) != 0 ||
+	    want_ns(w, t, "cpu_s", 1e9, &out->cpu_ns, &ran) != 0 ||
+	    json_field_u64(w, t, "ops", false, &out->ops) != 0 ||
+	    read_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0)
+		return -1;
+	return read_random_engine(w, t, out);
+}
+
+static int read_config(const struct json_where *top,
+		       const struct json_value *run, struct run_results *r)
+{
+	static const char *const char_ios[] = { "stdio", "syscall" };
+	const struct json_value *c, *f;
+	struct json_where w = json_field_child(top, "config", -1);
+	struct json_where wf = json_field_child(&w, "files", -1);
+	bool known;
+	int char_io;
+	uint64_t conc;
+
+	if (json_field_object(top, run, "config", false, &c) != 0 ||
+	    json_field_text(&w, c, "directory", true, r->dir,
+			    sizeof(r->dir)) != 0 ||
+	    json_field_u64(&w, c, "size_mib", false, &r->io.size_mib) != 0 ||
+	    want_recorded(&w, c, "chunk_bytes", UINT64_MAX, &r->io.chunk_bytes,
+			  UNRECORDED_CHUNK, &r->unrecorded) != 0 ||
+	    want_recorded(&w, c, "seeks", UINT64_MAX, &r->io.seeks,
+			  UNRECORDED_SEEKS, &r->unrecorded) != 0 ||
+	    want_recorded(&w, c, "seekers", UINT64_MAX, &r->io.seekers,
+			  UNRECORDED_SEEKERS, &r->unrecorded) != 0 ||
+	    json_field_u64(&w, c, "perchar_mib", true, &r->perchar_mib) != 0 ||
+	    json_field_object(&w, c, "files", false, &f) != 0 ||
+	    json_field_u64(&wf, f, "count_k", false, &r->files.count_k) != 0 ||
+	    json_field_i64(&wf, f, "max_bytes", &r->files.max_bytes) != 0 ||
+	    json_field_i64(&wf, f, "min_bytes", &r->files.min_bytes) != 0 ||
+	    json_field_u64(&wf, f, "dirs", false, &r->files.dirs) != 0 ||
+	    want_recorded(&wf, f, "chunk_bytes", UINT64_MAX,
+			  &r->files.chunk_bytes, UNRECORDED_FILE_CHUNK,
+			  &r->unrecorded) != 0 ||
+	    want_recorded(&w, c, "concurrency", UINT32_MAX, &conc,
+			  UNRECORDED_CONCURRENCY, &r->unrecorded) != 0 ||
+	    json_field_bool(&w, c, "direct", true, &r->mode.direct, &known) != 0 ||
+	    json_field_bool(&w, c, "sync_writes", true, &r->mode.sync_writes,
+			    &known) != 0 ||
+	    json_field_bool(&w, c, "zeros", true, &r->mode.zeros, &known) != 0 ||
+	    json_field_choice(&w, c, "char_io", true, char_ios, 2, &char_io) != 0 ||
+	    json_field_u32(&w, c, "dio_align", true, &r->mode.dio_align) != 0 ||
+	    json_field_bool(&w, c, "verify", true, &r->verify, &known) != 0 ||
+	    json_field_u32(&w, c, "random_time_s", true, &r->random_time_s) != 0)
+		return -1;
+	r->mode.char_io = char_io == 1 ? CHAR_IO_SYSCALL : CHAR_IO_STDIO;
+	r->concurrency = (uint32_t)conc;
+	return 0;
+}
+
+static int read_environment(const struct json_where *top,
+			    const struct json_value *run, struct run_env *e)
+{
+	const struct json_value *env;
+	struct json_where w = json_field_child(top, "environment", -1);
+	bool rotational, known;
+
+	if (json_field_object(top, run, "environment", false, &env) != 0 ||
+	    json_field_text(&w, env, "kernel", true, e->kernel,
+			    sizeof(e->kernel)) != 0 ||
+	    json_field_text(&w, env, "filesystem", true, e->fs_type,
+			    sizeof(e->fs_type)) != 0 ||
+	    json_field_text(&w, env, "device", true, e->device,
+			    sizeof(e->device)) != 0 ||
+	    json_field_text(&w, env, "scheduler", true, e->scheduler,
+			    sizeof(e->scheduler)) != 0 ||
+	    json_field_bool(&w, env, "rotational", true, &rotational,
+			    &known) != 0 ||
+	    json_field_u64(&w, env, "ram_mib", true, &e->ram_mib) != 0 ||
+	    json_field_u32(&w, env, "cpus", true, &e->cpus) != 0)
+		return -1;
+	e->rotational = known ? rotational : -1;
+	return 0;
+}
+
+static int read_run(const struct json_where *w, const struct json_value *run,
+		    struct run_results *r)
+{
+	const struct json_value *phases, *randoms;
+	bool seen[PHASE_COUNT] = { false };
+	char version[32];
+
+	memset(r, 0, sizeof(*r));
+	if (run->type != JSON_OBJECT)
+		return json_field_fail(w, "", "not an object");
+	if (json_field_text(w, run, "clyde_version", false, version,
+			    sizeof(version)) != 0 ||
+	    json_field_text(w, run, "program", false, r->program,
+			    sizeof(r->program)) != 0 ||
+	    json_field_text(w, run, "version", false, r->version,
+			    sizeof(r->version)) != 0 ||
+	    json_field_text(w, run, "csv_format", true, r->format_id,
+			    sizeof(r->format_id)) != 0 ||
+	    json_field_text(w, run, "machine", false, r->machine,
+			    sizeof(r->machine)) != 0 ||
+	    json_field_text(w, run, "seed", true, r->seed, sizeof(r->seed)) != 0 ||
+	    read_config(w, run, r) != 0 || read_environment(w, run, &r->env) != 0 ||
+	    json_provenance_read(w, run, r) != 0 ||
+	    json_field_member(w, run, "phases", false, &phases) != 0 ||
+	    json_field_member(w, run, "random_io", false, &randoms) != 0)
+		return -1;
+	if (phases->type != JSON_ARRAY)
+		return json_field_fail(w, "phases", "not an array");
+	if (phases->length != PHASE_COUNT)
+		return json_field_fail(w, "phases", "%zu tests, not %d",
+				       phases->length, PHASE_COUNT);
+	for (size_t i = 0; i < phases->length; i++) {
+		struct json_where c = json_field_child(w, "phases", (long)i);
+
+		if (read_phase(&c, &phases->items[i], r, seen) != 0)
+			return -1;
+	}
+	if (randoms->type != JSON_ARRAY)
+		return json_field_fail(w, "random_io", "not an array");
+	if (randoms->length > MAX_RANDOM_TESTS)
+		return json_field_fail(w, "random_io", "%zu tests, at most %d",
+				       randoms->length, MAX_RANDOM_TESTS);
+	for (size_t i = 0; i < randoms->length; i++) {
+		struct json_where c = json_field_child(w, "random_io", (long)i);
+
+		if (read_random(&c, &randoms->items[i], &r->random[i]) != 0)
+			return -1;
+	}
+	r->n_random = randoms->length;
+	verdict_compute(r); /* as every producer of results does */
+	return 0;
+}
+
+int json_results_from_tree(const struct json_value *doc,
+			   struct run_results **runs, size_t *n,
+			   struct parse_error *err)
+{
+	bool array = doc->type == JSON_ARRAY;
+	size_t count = array ? doc->length : doc->type == JSON_NULL ? 0 : 1;
+	struct json_where top = { "", err };
+
+	*runs = NULL;
+	*n = 0;
+	if (!array && doc->type != JSON_OBJECT && doc->type != JSON_NULL)
+		return json_field_fail(&top, "",
+				       "not a clyde run object or an array of them");
+	if (count == 0)
+		return 0;
+	*runs = calloc(count, sizeof(**runs));
+	if (!*runs)
+		return json_field_fail(&top, "", "out of memory");
+	for (size_t i = 0; i < count; i++) {
+		struct json_where w = { "", err };
+
+		if (array)
+			snprintf(w.path, sizeof(w.path), "[%zu]", i);
+		if (read_run(&w, array ? &doc->items[i] : doc, &(*runs)[i]) != 0) {
+			free(*runs);
+			*runs = NULL;
+			return -1;
+		}
+	}
+	*n = count;
+	return 0;
+}
+
+int json_results_read(const char *text, size_t len, struct run_results **runs,
+		      size_t *n, struct parse_error *err)
+{
+	struct json_error jerr;
+	struct json_value *doc = json_parse(text, len, NULL, &jerr);
+	int rc;
+
+	*runs = NULL;
+	*n = 0;
+	if (!doc) {
+		snprintf(err->msg, sizeof(err->msg), "line %zu, column %zu: %s",
+			 jerr.line, jerr.column, jerr.msg);
+		return -1;
+	}
+	rc = json_results_from_tree(doc, runs, n, err);
+	json_free(doc);
+	return rc;
+}
+
+/* Public faces of the readers above, for clyde mark's JSON (mark_read.c). */
+int json_results_ns(const struct json_where *w, const struct json_value *obj,
+		    const char *key, double scale, uint64_t *out, bool *known)
+{
+	return want_ns(w, obj, key, scale, out, known);
+}
+
+int json_results_latency(const struct json_where *w,
+			 const struct json_value *obj,
+			 struct latency_summary *lat)
+{
+	return read_latency(w, obj, lat);
+}
+
+int json_results_device(const struct json_where *w,
+			const struct json_value *obj, struct device_io *dev)
+{
+	return read_device(w, obj, dev);
+}
+
+int json_results_environment(const struct json_where *w,
+			     const struct json_value *run, struct run_env *e)
+{
+	return read_environment(w, run, e);
+}

@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report.c - the `clyde report` command: its options, and the pipeline
+ * from the runs read (report_input.c) to the one formatter that renders
+ * them all: streamed straight through for CSV and JSON, kept in the
+ * compact store for tables and pages, with the facts, the summary rows
+ * and the comparison worked out before anything is rendered.
+ */
+#include "report.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_compare.h"
+#include "report_facts.h"
+#include "mark/mark_read.h"
+#include "mark/mark_report.h"
+#include "report_input.h"
+#include "run_store.h"
+#include "summary.h"
+
+void report_usage(FILE *out, int indent)
+{
+	fprintf(out, "clyde report [--format fmt] [--summary | --compare "
+		"[--baseline name]]\n%*s[file ...]\n",
+		indent + (int)strlen("clyde report "), "");
+}
+
+static void report_help(FILE *out)
+{
+	fputs("usage: ", out);
+	report_usage(out, (int)strlen("usage: "));
+	fputs("\nReads CSV lines of bonnie++ 1.03, 1.93c, 1.96, 1.97, 1.98 and "
+	      "of clyde, and\nclyde's JSON, from the files (standard input "
+	      "without any) and prints every\nrun in one comparison; clyde "
+	      "mark's CSV and JSON, its marks beside each\nother.\n\n"
+	      "  --format fmt\n", out);
+	for (size_t f = 0; f < format_count; f++)
+		fprintf(out, "      %-10s %s\n", format_table[f].report_name,
+			format_table[f].help);
+	fputs("  --summary\n      add min, median and max rows for every "
+	      "group of runs with the same\n      name and test parameters\n"
+	      "  --compare\n      compare the groups of runs (by name, and test "
+	      "parameters when one\n      name has several) with the first: "
+	      "each figure's medians, the\n      difference of the group means "
+	      "with its 95% confidence interval,\n      and faster, slower, no "
+	      "clear difference or one run cannot tell\n      (text, markdown, "
+	      "html and svg formats)\n"
+	      "  --baseline name\n      with --compare: the group to compare "
+	      "the others with (a machine\n      name, or a group's label as "
+	      "--compare prints it)\n"
+	      "  --help\n      print this help and exit\n", out);
+}
+
+/* Options into *o; -1 after a usage error, 1 after --help. */
+static int parse_options(int argc, char **argv, struct report_options *o)
+{
+	static const struct option longopts[] = {
+		{ "format", required_argument, NULL, 'f' },
+		{ "summary", no_argument, NULL, 's' },
+		{ "compare", no_argument, NULL, 'c' },
+		{ "baseline", required_argument, NULL, 'b' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	opterr = 0;
+	optind = 0; /* start afresh: clyde's own parser may have run */
+	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'f':
+			if (!(o->format = format_by_report_name(optarg))) {
+				fprintf(stderr, "clyde: report: unknown format "
+					"'%s'\n", optarg);
+				return -1;
+			}
+			break;
+		case 's':
+			o->summary = true;
+			break;
+		case 'b':
+			o->baseline = optarg; /* a baseline asks for a comparison */
+			o->compare = true;
+			break;
+		case 'c':
+			o->compare = true;
+			break;
+		case 'h':
+			report_help(stdout);
+			return 1;
+		case ':':
+			fprintf(stderr, "clyde: report: %s needs a value\n",
+				argv[optind - 1]);
+			return -1;
+		default:
+			if (optopt > 0)
+				fprintf(stderr, "clyde: report: unknown option "
+					"'-%c'\n", optopt);
+			else
+				fprintf(stderr, "clyde: report: unknown option "
+					"'%s'\n", argv[optind - 1]);
+			return -1;
+		}
+	}
+	if (o->compare && o->summary) {
+		fputs("clyde: report: --compare and --summary cannot be "
+		      "combined\n", stderr);
+		return -1;
+	}
+	if (o->compare && !o->format->compare) {
+		fprintf(stderr, "clyde: report: --compare: format '%s' cannot "
+			"show a comparison (text-*, markdown, html and svg "
+			"can)\n", o->format->report_name);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The runs of a stream passed straight through to a formatter, kept in a
+ * store on the way when a summary will follow them.
+ */
+struct passing {
+	struct run_source *input;
+	struct run_store *store;   /* --summary, else NULL */
+	struct report_facts *facts;
+	struct summary summary;
+	size_t n;                  /* runs passed so far */
+	bool done;                 /* the input is exhausted */
+	int error;                 /* -1: memory ran out */
+};
+
+static const struct run_results *passing_at(struct run_source *src, size_t i)
+{
+	struct passing *p = src->ctx;
+	const struct run_results *r;
+
+	if (!p->done) {
+		if ((r = run_at(p->input, i)) != NULL) {
+			if (p->store && run_store_add(p->store, r) != 0) {
+				p->error = -1;
+				p->done = true;
+				return NULL;
+			}
+			p->n = i + 1;
+			return r;
+		}
+		p->done = true;
+		if (p->store && (summary_rows(p->store, p->facts, &p->summary) ||
+				 report_facts_done(p->facts)))
+			p->error = -1;
+	}
+	return i >= p->n && i - p->n < p->summary.n_rows
+		       ? &p->summary.rows[i - p->n]
+		       : NULL;
+}
+
+/* Each note on NOTES, for the formats that cannot hold them. */
+static void print_notes(FILE *notes, const struct report_facts *f)
+{
+	for (size_t i = 0; i < f->n_notes; i++)
+		fprintf(notes, "clyde: report: note: %s\n", f->notes[i]);
+}
+
+/* CSV and JSON: every run written as it is read. */
+static int render_stream(FILE *out, FILE *notes,
+			 const struct report_options *o,
+			 struct run_source *input, size_t *n_runs)
+{
+	static const struct render_opts ropts = { .wide_names = true,
+						  .json_array = true };
+	struct report_facts facts;
+	struct passing p = { .input = input, .facts = &facts };
+	struct run_source src = { .at = passing_at, .n = RUN_SOURCE_STREAM,
+				  .ctx = &p };
+
+	memset(&facts, 0, sizeof(facts));
+	if (o->summary && !(p.store = run_store_new()))
+		return -1;
+	o->format->render(out, o->format, &src, &ropts);
+	*n_runs = p.n;
+	if (p.error == 0)
+		print_notes(notes, &facts);
+	summary_free(&p.summary);
+	report_facts_free(&facts);
+	run_store_free(p.store);
+	return p.error;
+}
+
+/*
+ * --compare (report_compare.h): the comparison of the stored runs in the
+ * format's rendering of it; -2 after the reason went to NOTES.
+ */
+static int render_compare(FILE *out, FILE *notes,
+			  const struct report_options *o,
+			  struct run_store *store,
+			  const struct report_facts *facts)
+{
+	struct parse_error err = { "" };
+	struct comparison c;
+	int rc = report_compare(store, facts, o->baseline, &c, &err);
+
+	if (rc == -2)
+		fprintf(notes, "clyde: report: %s\n", err.msg);
+	if (rc != 0)
+		return rc;
+	o->format->compare(out, &c);
+	report_compare_free(&c);
+	return 0;
+}
+
+/*
+ * Tables, pages and --compare: every run kept in the store, the facts
+ * (and the summary rows) worked out before anything is rendered.
+ */
+static int render_stored(FILE *out, FILE *notes,
+			 const struct report_options *o,
+			 struct run_source *input, size_t *n_runs)
+{
+	struct render_opts ropts = { .wide_names = true, .json_array = true };
+	struct run_store *store = run_store_new();
+	struct summary sm = { NULL, 0 };
+	struct report_facts facts;
+	const struct run_results *r;
+	struct run_source src;
+	int rc = store ? 0 : -1;
+
+	memset(&facts, 0, sizeof(facts));
+	for (size_t i = 0; rc == 0 && (r = run_at(input, i)) != NULL; i++)
+		rc = run_store_add(store, r);
+	if (rc == 0)
+		rc = report_facts_compute(store, &facts);
+	if (rc == 0 && o->summary)
+		rc = summary_rows(store, &facts, &sm);
+	if (rc == 0)
+		rc = report_facts_done(&facts);
+	*n_runs = store ? run_store_count(store) : 0;
+	if (rc == 0 && o->compare) {
+		rc = render_compare(out, notes, o, store, &facts);
+	} else if (rc == 0) {
+		run_store_source(store, &src, sm.rows, sm.n_rows);
+		ropts.facts = &facts;
+		o->format->render(out, o->format, &src, &ropts);
+	}
+	summary_free(&sm);
+	report_facts_free(&facts);
+	run_store_free(store);
+	return rc;
+}
+
+int report_render(FILE *out, FILE *notes, const struct report_options *opts,
+		  struct run_source *input, size_t *n_runs)
+{
+	*n_runs = 0;
+	/* Nothing is written, not even "[", before the first run is in. */
+	if (!run_at(input, 0))
+		return 0;
+	if (format_streams(opts->format) && !opts->compare)
+		return render_stream(out, notes, opts, input, n_runs);
+	return render_stored(out, notes, opts, input, n_runs);
+}
+
+/* The runs of report_input as a stream; run I asked twice is read once. */
+struct input_stream {
+	struct report_input *in;
+	struct run_results r;
+	size_t next;   /* the index the next read gives */
+	int error;
+};
+
+static const struct run_results *input_at(struct run_source *src, size_t i)
+{
+	struct input_stream *s = src->ctx;
+	int rc = 0;
+
+	if (s->next > 0 && i == s->next - 1)
+		return &s->r;
+	if (i != s->next || (rc = report_input_next(s->in, &s->r)) <= 0) {
+		if (i == s->next && rc < 0)
+			s->error = -1;
+		return NULL;
+	}
+	s->next++;
+	return &s->r;
+}
+
+/*
+ * clyde mark's results in MARKS (N_CLASSIC classic runs read beside them)
+ * rendered as O asks; STATUS so far in, the exit status out.
+ */
+static int report_marks(const struct mark_set *marks, size_t n_classic,
+			const struct report_options *o, int status)
+{
+	int rc = -1;
+
+	if (n_classic > 0)
+		fprintf(stderr, "clyde: report: clyde mark results and classic runs "
+			"cannot share one report; give them to separate commands\n");
+	else if (o->summary || o->compare)
+		fprintf(stderr, "clyde: report: --%s is for classic runs, not "
+			"clyde mark results\n", o->summary ? "summary" : "compare");
+	else if ((rc = mark_report_render(stdout, o->format->report_name,
+					  marks->v, marks->n)) != 0)
+		fprintf(stderr, "clyde: report: %s\n", rc == -1 ? "format not "
+			"available for clyde mark results" : "out of memory");
+	return rc == 0 ? status : 1;
+}
+
+int report_main(int argc, char **argv)
+{
+	struct report_options o = { .format = format_by_report_name("text-1.03") };
+	struct input_stream s = { .error = 0 };
+	struct run_source src = { .at = input_at, .n = RUN_SOURCE_STREAM,
+				  .ctx = &s };
+	size_t n = 0;
+	int status = parse_options(argc, argv, &o), rc;
+
+	if (status != 0)
+		return status < 0 ? 1 : 0;
+	if (!(s.in = report_input_open(argv + optind, (size_t)(argc - optind),
+				       stderr))) {
+		fprintf(stderr, "clyde: report: out of memory\n");
+		return 1;
+	}
+	rc = report_render(stdout, stderr, &o, &src, &n);
+	status = report_input_status(s.in);
+	/* Marks are set aside as the input is read; nothing of them is out yet. */
+	const struct mark_set *marks = report_input_marks(s.in);
+	if (rc >= 0 && s.error == 0 && marks->n > 0) {
+		status = report_marks(marks, n, &o, status);
+		n += marks->n;
+	}
+	report_input_close(s.in);
+	if (rc == -2)
+		return 1;
+	if (rc < 0 || s.error < 0) {
+		fprintf(stderr, "clyde: report: out of memory\n");
+		return 1;
+	}
+	if (n == 0 && status == 0) {
+		fprintf(stderr, "clyde: report: no results in the input\n");
+		status = 1;
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "clyde: report: write: %s\n", strerror(errno));
+		status = 1;
+	}
+	return status;
+}

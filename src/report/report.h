@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report.h - `clyde report [--format FMT] [--summary | --compare
+ * [--baseline NAME]] [FILE...]`: read CSV lines of every bonnie++ version
+ * and of clyde, and clyde's JSON (files, or stdin), and render all runs
+ * in any format of the format table (format.h), or with --compare their
+ * groups against a baseline (report_compare.h).
+ */
+#ifndef REPORT_H
+#define REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "format/format.h"
+#include "format/run_source.h"
+
+/* What `clyde report`'s options ask for. */
+struct report_options {
+	const struct format_info *format;
+	bool summary;          /* --summary: min, median and max rows */
+	bool compare;          /* --compare: groups against a baseline */
+	const char *baseline;  /* --baseline NAME, or NULL: the first group */
+};
+
+/*
+ * The synopsis of `clyde report`, for options_usage(): two lines, the
+ * second indented to sit under the first's options when the first starts
+ * INDENT columns in.
+ */
+void report_usage(FILE *out, int indent);
+
+/*
+ * Render the runs of INPUT, read once in order, as `clyde report` with
+ * OPTS does to OUT; notes a format cannot hold (CSV, JSON) go to NOTES as
+ * "clyde: report: note: ...". CSV and JSON are written run by run as
+ * they are read (with --summary the summary rows follow the last run);
+ * the other formats, --summary and --compare keep each run in a compact
+ * store (run_store.h). *n_runs gets how many runs were read; nothing is
+ * written without any. Returns 0, -1 when memory ran out, or -2 when the
+ * runs cannot be compared as asked (one group, an unknown --baseline):
+ * the reason went to NOTES as "clyde: report: ...".
+ */
+int report_render(FILE *out, FILE *notes, const struct report_options *opts,
+		  struct run_source *input, size_t *n_runs);
+
+/*
+ * The `clyde report` command: ARGV[0] is "report". Bad lines go to stderr
+ * as "clyde: FILE:LINE: reason" and the others still render. Returns the
+ * exit status: 0, or 1 after a bad line, an unreadable file, a usage error
+ * or input without any run.
+ */
+int report_main(int argc, char **argv);
+
+#endif

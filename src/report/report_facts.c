@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report_facts.c - the facts `clyde report` prints beside its runs
+ * (report_facts.h): the caption of what all runs share, the attributes
+ * that vary, each row's tag, and the notes on runs that share a name but
+ * differ.
+ */
+#include "report_facts.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_groups.h"
+#include "lib/utf8.h"
+
+int report_facts_note(struct report_facts *f, const char *fmt, ...)
+{
+	va_list ap;
+	char *note;
+	int len;
+
+	if (f->n_notes >= FACTS_NOTES_MAX) {
+		f->notes_dropped++;
+		return 0;
+	}
+	va_start(ap, fmt);
+	len = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (len < 0 || !(note = malloc((size_t)len + 1)))
+		return -1;
+	va_start(ap, fmt);
+	vsnprintf(note, (size_t)len + 1, fmt, ap);
+	va_end(ap);
+	/* Cut between characters: names in notes may be any UTF-8. */
+	note[utf8_cut_bytes(note, (size_t)len, FACTS_NOTE_MAX - 1)] = '\0';
+	f->notes[f->n_notes++] = note;
+	return 0;
+}
+
+const char *report_facts_count(const struct report_facts *f, char *buf,
+			       size_t len)
+{
+	size_t g = f->summary_groups;
+	int n = snprintf(buf, len, "%zu run%s", f->runs, f->runs == 1 ? "" : "s");
+
+	if (g && n >= 0 && (size_t)n < len)
+		snprintf(buf + n, len - (size_t)n, ", with min, median and max "
+			 "rows for %zu group%s of them", g, g == 1 ? "" : "s");
+	return buf;
+}
+
+int report_facts_done(struct report_facts *f)
+{
+	size_t dropped = f->notes_dropped;
+
+	if (dropped == 0 || f->n_notes > FACTS_NOTES_MAX)
+		return 0;
+	f->n_notes = FACTS_NOTES_MAX - 1; /* make room for the count */
+	free(f->notes[f->n_notes]);
+	f->notes_dropped = 0;
+	return report_facts_note(f, "%zu more notes left out", dropped + 1);
+}
+
+void report_facts_free(struct report_facts *f)
+{
+	for (size_t i = 0; i < f->n_notes; i++)
+		free(f->notes[i]);
+	memset(f, 0, sizeof(*f));
+}
+
+/* Append TEXT to BUF, cut between characters if it does not fit. */
+static void append(char *buf, size_t len, const char *text)
+{
+	size_t used = strlen(buf), add = strlen(text);
+
+	if (add > len - 1 - used)
+		add = utf8_cut_bytes(text, add, len - 1 - used);
+	memcpy(buf + used, text, add);
+	buf[used + add] = '\0';
+}
+
+void report_facts_join(char *buf, size_t len, const char *sep,
+		       const char *text)
+{
+	if (buf[0])
+		append(buf, len, sep);
+	append(buf, len, text);
+}
+
+static void join(char *buf, size_t len, const char *text)
+{
+	report_facts_join(buf, len, ", ", text);
+}
+
+const char *report_facts_tag(const struct report_facts *f,
+			     const struct run_results *r, bool pages,
+			     char *buf, size_t len)
+{
+	buf[0] = '\0';
+	for (size_t a = 0; f && a < run_attr_count; a++) {
+		const struct run_attr *at = &run_attrs[a];
+		char value[RUN_ATTR_TEXT_MAX];
+
+		if (!f->varies[a] || at->in_row == ROW_EVERY ||
+		    (pages && at->in_row == ROW_PAGES))
+			continue;
+		/* The usual value goes without saying: "[2 copies]" only. */
+		if (at->read(r, value) && value[0] &&
+		    !(at->usual && strcmp(value, at->usual) == 0))
+			join(buf, len, value);
+	}
+	return buf;
+}
+
+bool report_facts_tagged(const struct report_facts *f, bool pages)
+{
+	for (size_t a = 0; f && a < run_attr_count; a++)
+		if (f->varies[a] && (run_attrs[a].in_row == ROW_NONE ||
+				     (!pages && run_attrs[a].in_row == ROW_PAGES)))
+			return true;
+	return false;
+}
+
+/* What one attribute looks like over every setup. */
+struct attr_seen {
+	char first[RUN_ATTR_TEXT_MAX]; /* the first known value */
+	bool known, unknown, differ;
+};
+
+/* Which attributes vary over the setups of S; the caption of the others. */
+static void survey(struct run_store *s, struct report_facts *f)
+{
+	static struct attr_seen seen[RUN_ATTR_MAX];
+	size_t n = run_store_setups(s);
+
+	memset(seen, 0, sizeof(seen));
+	for (size_t k = 0; k < n; k++) {
+		const struct run_results *r = run_store_setup(s, (uint32_t)k);
+
+		for (size_t a = 0; a < run_attr_count; a++) {
+			struct attr_seen *e = &seen[a];
+			char value[RUN_ATTR_TEXT_MAX];
+
+			if (!run_attrs[a].read(r, value))
+				continue;
+			if (!value[0])
+				e->unknown = true;
+			else if (!e->known)
+				memcpy(e->first, value, sizeof(value));
+			else if (strcmp(value, e->first) != 0)
+				e->differ = true;
+			e->known |= value[0] != '\0';
+		}
+	}
+	for (size_t a = 0; a < run_attr_count; a++) {
+		const struct attr_seen *e = &seen[a];
+
+		/* Known here and not there is a difference too. */
+		f->varies[a] = e->differ || (e->known && e->unknown);
+		if (!f->varies[a] && e->known && run_attrs[a].in_row == ROW_NONE)
+			join(f->caption, sizeof(f->caption), e->first);
+	}
+}
+
+#define NOTE_VALUES_MAX 16 /* values of one attribute a note lists */
+
+static void join_sep_values(char *buf, size_t len, const char *value)
+{
+	report_facts_join(buf, len, "; ", value[0] ? value : "not recorded");
+}
+
+/*
+ * The distinct values of attribute A over the setups SETUPS[0..n) as
+ * "v1; v2" into BUF ("not recorded" for a source that did not say, runs it
+ * means nothing for left out); whether there are two or more.
+ */
+static bool attr_values(struct run_store *s, size_t a, const uint32_t *setups,
+			size_t n, char *buf, size_t len)
+{
+	char seen[NOTE_VALUES_MAX][RUN_ATTR_TEXT_MAX];
+	size_t distinct = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; k < n; k++) {
+		char value[RUN_ATTR_TEXT_MAX];
+		bool again = false;
+
+		if (!run_attrs[a].read(run_store_setup(s, setups[k]), value))
+			continue;
+		for (size_t j = 0; j < distinct && !again; j++)
+			again = strcmp(value, seen[j]) == 0;
+		if (again || distinct == NOTE_VALUES_MAX)
+			continue;
+		memcpy(seen[distinct++], value, sizeof(value));
+		join_sep_values(buf, len, value);
+	}
+	return distinct > 1;
+}
+
+#define NOTE_SETUPS_MAX 16 /* setups of one name whose values a note lists */
+
+/* The note on the runs of name group G (several setups) of S. */
+static int name_note(struct run_store *s, const struct report_groups *g,
+		     size_t k, struct report_facts *f)
+{
+	uint32_t setups[NOTE_SETUPS_MAX];
+	size_t n = 0;
+	char text[FACTS_NOTE_MAX] = "", values[FACTS_NOTE_MAX / 2];
+
+	for (uint32_t i = 0; i < g->count[k] && n < NOTE_SETUPS_MAX; i++) {
+		uint32_t id = run_store_setup_id(s, g->run[g->start[k] + i]);
+		bool seen = false;
+
+		for (size_t j = 0; j < n; j++)
+			seen |= setups[j] == id;
+		if (!seen)
+			setups[n++] = id;
+	}
+	for (size_t a = 0; a < run_attr_count; a++) {
+		if (!attr_values(s, a, setups, n, values, sizeof(values)))
+			continue;
+		join(text, sizeof(text), run_attrs[a].name);
+		append(text, sizeof(text), " (");
+		append(text, sizeof(text), values);
+		append(text, sizeof(text), ")");
+	}
+	if (!text[0])
+		return 0;
+	return report_facts_note(f, "%s: its %u runs differ in %s",
+				 run_store_name(s, run_store_name_id(s, g->run[g->start[k]])),
+				 g->count[k], text);
+}
+
+int report_facts_compute(struct run_store *s, struct report_facts *f)
+{
+	struct report_groups g;
+	int rc = 0;
+
+	memset(f, 0, sizeof(*f));
+	f->runs = run_store_count(s);
+	survey(s, f);
+	if (report_groups_build(s, true, &g) != 0)
+		return -1;
+	for (size_t k = 0; k < g.n && rc == 0; k++)
+		if (g.setups[k] > 1)
+			rc = name_note(s, &g, k, f);
+	report_groups_free(&g);
+	return rc;
+}

@@ -1,0 +1,595 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run.c - the driver. Holds the phase table (bonnie++ order), sets up each
+ * copy's file, data pool and buffer, runs each phase as N copies started
+ * together behind a barrier, and turns the copies' counts and clocks into
+ * one phase_result: rates summed over copies, CPU of the whole process over
+ * the phase window, latency merged.
+ */
+#include "run.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sys/cleanup.h"
+#include "platform/device.h"
+#include "engine/engine.h"
+#include "platform/env.h"
+#include "exit_status.h"
+#include "filetest.h"
+#include "io/io.h"
+#include "lib/origin.h"
+#include "platform/provenance_read.h"
+#include "lib/stats.h"
+#include "lib/timer.h"
+#include "lib/utf8.h"
+#include "core/verdict.h"
+
+#define TICK_NS 250000000ULL      /* progress hook period */
+
+struct copy {
+	struct phase_ctx ctx;
+	struct iofile tf;
+	struct data_pattern data;
+	struct phase_step *step;
+	pthread_t thread;
+	uint64_t start_ns, end_ns;
+};
+
+/* What the copies of one phase share: a start gate and a finish count. */
+struct phase_step {
+	const struct plan_step *plan;
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	unsigned ready; /* copies waiting at the gate */
+	int go;         /* 0 wait, 1 run, -1 give up */
+	unsigned done;  /* copies finished */
+	_Atomic bool failed; /* a copy failed: the others stop too */
+};
+
+static void *copy_main(void *arg)
+{
+	struct copy *c = arg;
+	struct phase_step *step = c->step;
+
+	pthread_mutex_lock(&step->lock);
+	step->ready++;
+	pthread_cond_broadcast(&step->changed);
+	while (step->go == 0)
+		pthread_cond_wait(&step->changed, &step->lock);
+	pthread_mutex_unlock(&step->lock);
+	if (step->go < 0)
+		return NULL;
+	c->start_ns = timer_now_ns();
+	step->plan->info->run(&c->ctx);
+	c->end_ns = timer_now_ns();
+	pthread_mutex_lock(&step->lock);
+	step->done++;
+	pthread_cond_broadcast(&step->changed);
+	pthread_mutex_unlock(&step->lock);
+	return NULL;
+}
+
+static uint64_t progress_sum(struct copy *copies, unsigned n)
+{
+	uint64_t sum = 0;
+
+	for (unsigned i = 0; i < n; i++)
+		sum += atomic_load_explicit(&copies[i].ctx.progress, memory_order_relaxed);
+	return sum;
+}
+
+/* Wait for every copy, calling the tick hook a few times a second. */
+static void wait_copies(struct phase_step *step, struct copy *copies, unsigned n,
+			const struct run_hooks *hooks, uint64_t t0)
+{
+	const struct plan_step *ps = step->plan;
+	uint64_t total = phase_units(ps->info, copies[0].ctx.cfg, ps->arg) * n;
+
+	pthread_mutex_lock(&step->lock);
+	while (step->done < n) {
+		struct timespec until;
+
+		clock_gettime(CLOCK_REALTIME, &until);
+		until.tv_nsec += (long)TICK_NS;
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		pthread_cond_timedwait(&step->changed, &step->lock, &until);
+		if (step->done < n && hooks->phase_tick) {
+			pthread_mutex_unlock(&step->lock);
+			hooks->phase_tick(hooks->arg, ps, progress_sum(copies, n),
+					  total, timer_now_ns() - t0);
+			pthread_mutex_lock(&step->lock);
+		}
+	}
+	pthread_mutex_unlock(&step->lock);
+}
+
+/* Turn the copies' clocks and counts into the phase's figures. */
+static void fill_result(const struct phase_info *info, struct copy *copies,
+			unsigned n, uint64_t t0, uint64_t cpu_ns,
+			struct phase_result *r)
+{
+	struct latency_stats *lat = &copies[0].ctx.lat;
+	uint64_t end = t0;
+
+	/* Phases that time their own I/O give the window (phase.h). */
+	bool own = true;
+	uint64_t own_ns = 0, own_cpu_ns = 0;
+
+	memset(r, 0, sizeof(*r));
+	for (unsigned i = 0; i < n; i++) {
+		struct phase_ctx *ctx = &copies[i].ctx;
+		uint64_t took = copies[i].end_ns > t0 ? copies[i].end_ns - t0 : 1;
+
+		if (ctx->io_ns) {
+			took = ctx->io_ns;
+			own_ns = took > own_ns ? took : own_ns;
+			own_cpu_ns = ctx->io_cpu_ns > own_cpu_ns ? ctx->io_cpu_ns
+								 : own_cpu_ns;
+		} else {
+			own = false;
+		}
+		double units = info->unit == UNIT_KIB_S ? (double)ctx->bytes / 1024.0
+						: (double)ctx->ops;
+
+		r->rate += units / ((double)took / 1e9);
+		r->bytes += ctx->bytes;
+		r->read_bytes += ctx->read_bytes;
+		r->ops += ctx->ops;
+		if (copies[i].end_ns > end)
+			end = copies[i].end_ns;
+		if (i > 0)
+			stats_merge(lat, &ctx->lat);
+	}
+	r->start_ns = t0;
+	r->elapsed_ns = own ? own_ns : end > t0 ? end - t0 : 1;
+	/* Each copy's CPU is the whole process's over its window: the
+	 * largest is the closest to all of them. */
+	r->cpu_ns = own ? own_cpu_ns : cpu_ns;
+	r->cpu_pct = (double)r->cpu_ns * 100.0 / (double)r->elapsed_ns;
+	r->state = r->elapsed_ns < PHASE_MIN_TIME_NS ? FIGURE_TOO_FAST : FIGURE_VALUE;
+	stats_summarise(lat, &r->lat);
+}
+
+/* The first copy's own error (not one that only stopped for another's), or NULL. */
+static const struct phase_error *first_error(struct copy *copies, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (copies[i].ctx.err.op[0] && !copies[i].ctx.err.stopped)
+			return &copies[i].ctx.err;
+	return NULL;
+}
+
+/*
+ * The phase's outcome: an interrupt, else the first copy's error. SIGXFSZ
+ * is the kernel's answer to a write past `ulimit -f`, so the write's EFBIG
+ * is the line to show, with the signal's exit status.
+ */
+static int phase_status(struct copy *copies, unsigned n, struct phase_error *err)
+{
+	const struct phase_error *e = first_error(copies, n);
+	int sig = cleanup_signal();
+
+	if (sig == SIGXFSZ && e && e->errnum == EFBIG) {
+		*err = *e;
+		err->status = EXIT_SIGNAL + sig;
+		return err->status;
+	}
+	if (sig || cleanup_stopping()) {
+		memset(err, 0, sizeof(*err));
+		snprintf(err->op, sizeof(err->op), "interrupted");
+		err->status = sig ? EXIT_SIGNAL + sig : EXIT_OUTPUT;
+		return err->status;
+	}
+	if (e) {
+		*err = *e;
+		return err->status ? err->status : EXIT_IO;
+	}
+	return 0;
+}
+
+static void reset_ctx(struct phase_ctx *ctx)
+{
+	stats_init(&ctx->lat);
+	ctx->bytes = ctx->read_bytes = ctx->ops = ctx->checksum = 0;
+	ctx->io_ns = ctx->io_cpu_ns = 0;
+	atomic_store(&ctx->progress, 0);
+	memset(&ctx->err, 0, sizeof(ctx->err));
+}
+
+/* What DEV moved between two readings of its counters. */
+static void device_delta(const struct device_io *before,
+			 const struct device_io *after, struct device_io *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!before->known || !after->known)
+		return;
+	out->known = true;
+	out->read_bytes = after->read_bytes - before->read_bytes;
+	out->write_bytes = after->write_bytes - before->write_bytes;
+}
+
+/*
+ * Start the N copies' threads and wait until all stand at the gate.
+ * *started receives how many threads exist; 0, or pthread_create's error.
+ */
+static int start_copies(struct phase_step *step, struct copy *copies,
+			unsigned n, unsigned *started)
+{
+	int create_err = 0;
+
+	for (*started = 0; *started < n && create_err == 0; (*started)++)
+		create_err = pthread_create(&copies[*started].thread, NULL,
+					    copy_main, &copies[*started]);
+	if (create_err != 0)
+		(*started)--;
+	pthread_mutex_lock(&step->lock);
+	while (create_err == 0 && step->ready < *started)
+		pthread_cond_wait(&step->changed, &step->lock);
+	pthread_mutex_unlock(&step->lock);
+	return create_err;
+}
+
+/*
+ * With every copy ready at the gate: the barrier with other processes
+ * (-y, MPI ranks), as close to the start as it can be, then the progress
+ * hook. 0, or the barrier's status with *err saying why.
+ */
+static int sync_start(const struct plan_step *ps, const struct run_hooks *hooks,
+		      struct phase_error *err)
+{
+	memset(err, 0, sizeof(*err));
+	if (hooks->before_phase) {
+		int status = hooks->before_phase(hooks->before_arg, ps, err);
+
+		if (status != 0)
+			return status;
+	}
+	if (hooks->phase_start)
+		hooks->phase_start(hooks->arg, ps);
+	return 0;
+}
+
+/*
+ * Why a phase did not start: its threads (CREATE_ERR), or the barrier
+ * before it (its status SYNCED and *err), or a signal meanwhile.
+ */
+static int start_failed(const struct plan_step *ps, struct copy *copies,
+			unsigned n, int create_err, int synced,
+			struct phase_error *err)
+{
+	if (create_err != 0) {
+		memset(err, 0, sizeof(*err));
+		snprintf(err->op, sizeof(err->op), "start %u copies of %s", n,
+			 ps->name);
+		err->errnum = create_err;
+		return err->status = EXIT_SETUP;
+	}
+	if (cleanup_stopping() || cleanup_signal())
+		return phase_status(copies, n, err);
+	return err->status = synced;
+}
+
+static int start_and_wait(const struct plan_step *ps, struct copy *copies,
+			  unsigned n, const struct device *dev,
+			  const struct run_hooks *hooks, struct phase_result *r,
+			  struct phase_error *err)
+{
+	struct device_io dev0 = { 0 }, dev1 = { 0 };
+	struct phase_step step = { .plan = ps };
+	unsigned started = 0;
+	int status, create_err, synced = -1;
+
+	for (unsigned i = 0; i < n; i++) {
+		reset_ctx(&copies[i].ctx);
+		copies[i].ctx.arg = ps->arg;
+		copies[i].ctx.failed = &step.failed;
+		copies[i].step = &step;
+		if (ps->info->prepare && ps->info->prepare(&copies[i].ctx) != 0)
+			return phase_status(copies, n, err);
+	}
+	pthread_mutex_init(&step.lock, NULL);
+	pthread_cond_init(&step.changed, NULL);
+	create_err = start_copies(&step, copies, n, &started);
+	if (create_err == 0)
+		synced = sync_start(ps, hooks, err);
+	pthread_mutex_lock(&step.lock);
+	step.go = synced == 0 ? 1 : -1;
+	if (dev)
+		device_counters(dev, &dev0);
+	uint64_t t0 = timer_now_ns();
+	uint64_t cpu0 = timer_cpu_ns();
+	pthread_cond_broadcast(&step.changed);
+	pthread_mutex_unlock(&step.lock);
+	if (synced == 0)
+		wait_copies(&step, copies, n, hooks, t0);
+	for (unsigned i = 0; i < started; i++)
+		pthread_join(copies[i].thread, NULL);
+	uint64_t cpu1 = timer_cpu_ns();
+	if (dev)
+		device_counters(dev, &dev1);
+	pthread_cond_destroy(&step.changed);
+	pthread_mutex_destroy(&step.lock);
+	if (synced != 0)
+		return start_failed(ps, copies, n, create_err, synced, err);
+
+	status = phase_status(copies, n, err);
+	if (status == 0) {
+		fill_result(ps->info, copies, n, t0, cpu1 - cpu0, r);
+		device_delta(&dev0, &dev1, &r->dev);
+		if (hooks->phase_latency)
+			hooks->phase_latency(hooks->latency_arg, ps,
+					     &copies[0].ctx.lat);
+		if (hooks->phase_end)
+			hooks->phase_end(hooks->arg, ps, r);
+	}
+	return status;
+}
+
+/* One phase: its copies share a stop flag that lives only as long as it. */
+static int run_step(const struct plan_step *ps, struct copy *copies, unsigned n,
+		    const struct device *dev, const struct run_hooks *hooks,
+		    struct phase_result *r, struct phase_error *err)
+{
+	int status = start_and_wait(ps, copies, n, dev, hooks, r, err);
+
+	for (unsigned i = 0; i < n; i++)
+		copies[i].ctx.failed = NULL;
+	return status;
+}
+
+static void describe_run(const struct config *cfg,
+			 const struct run_target *target,
+			 struct run_results *res)
+{
+	memset(res, 0, sizeof(*res));
+	snprintf(res->program, sizeof(res->program), "clyde");
+	snprintf(res->version, sizeof(res->version), "%s", CLYDE_VERSION);
+	snprintf(res->machine, sizeof(res->machine), "%s", cfg->machine);
+	if (cfg->random_file) /* bonnie++ names the -Z file in the seed field */
+		snprintf(res->seed, sizeof(res->seed), "%.*s",
+			 (int)utf8_cut_bytes(cfg->random_file,
+					     strlen(cfg->random_file),
+					     sizeof(res->seed) - 1),
+			 cfg->random_file);
+	else
+		snprintf(res->seed, sizeof(res->seed), "%llu",
+			 (unsigned long long)cfg->seed);
+	res->concurrency = cfg->concurrency;
+	res->io = cfg->io;
+	res->files = cfg->files;
+	res->perchar_mib = phase_perchar_bytes(cfg) / MIB;
+	res->mode = cfg->mode;
+	res->mode.dio_align = target->dio_align;
+	snprintf(res->dir, sizeof(res->dir), "%s", cfg->dir);
+	res->ram_mib = cfg->ram_mib;
+	res->verify = cfg->verify;
+	res->random_time_s = cfg->random_io ? cfg->random_time_s : 0;
+	origin_time_utc(time(NULL), res->started, sizeof(res->started));
+	origin_command_line(cfg->argc, cfg->argv, res->command_line,
+			    sizeof(res->command_line));
+	res->prov_known = target->prov_known;
+	if (target->prov_known) {
+		/* The fill before this run, not before the first. */
+		res->prov = target->prov;
+		res->prov.fs.space_known = false;
+		provenance_read_space(cfg->dir, &res->prov.fs);
+	} else {
+		provenance_clear(&res->prov);
+	}
+}
+
+/* A random-I/O test's figures from the driver's phase result. */
+static void store_random(const struct random_spec *spec, enum engine_kind engine,
+			 const struct phase_result *r, struct run_results *res)
+{
+	struct random_result *out = &res->random[res->n_random++];
+
+	phase_random_result(r, spec->writes, spec->depth, out);
+	out->threads = spec->threads;
+	out->engine = engine;
+}
+
+static void free_copies(struct copy *copies, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		iofile_free(&copies[i].tf);
+		data_free(&copies[i].data);
+		free(copies[i].ctx.buf);
+		filetest_state_free(copies[i].ctx.files);
+	}
+	free(copies);
+}
+
+/*
+ * The engine the engine tests run on: set-up's choice, or where none was
+ * made (a target built by hand, as tests do) the first one available.
+ */
+static enum engine_kind engine_for(const struct run_target *target,
+				   const struct plan_step *steps, size_t n)
+{
+	enum engine_kind kind = target->engine;
+	char why[8];
+
+	for (size_t i = 0; kind == ENGINE_AUTO && i < n; i++)
+		if (steps[i].info->id == PHASE_RANDOM || steps[i].info->id == PHASE_MARK)
+			engine_select(ENGINE_AUTO, &kind, why, sizeof(why));
+	return kind;
+}
+
+static struct copy *setup_copies(const struct config *cfg,
+				 const struct run_target *target,
+				 enum engine_kind engine, struct phase_error *err)
+{
+	const char *workdir = target->workdir;
+	unsigned n = cfg->concurrency;
+	size_t align = target->dio_align ? target->dio_align : 64;
+	size_t chunk = cfg->io.chunk_bytes;
+	uint64_t seed = rng_source_seed(&target->rng, cfg);
+	struct copy *copies = calloc(n, sizeof(*copies));
+
+	if (!copies)
+		goto fail;
+	for (unsigned i = 0; i < n; i++) {
+		struct copy *c = &copies[i];
+
+		c->ctx.cfg = cfg;
+		c->ctx.copy = i;
+		c->ctx.rng = &target->rng;
+		c->ctx.seed = seed;
+		c->ctx.tf = &c->tf;
+		c->ctx.data = &c->data;
+		c->ctx.perchar_bytes = phase_perchar_bytes(cfg);
+		c->ctx.buf_align = align;
+		c->ctx.engine = engine;
+		c->ctx.buf = io_alloc(chunk, align);
+		if (cfg->files.count_k > 0)
+			c->ctx.files = filetest_state_new(cfg, &target->rng, seed,
+							  target->dir_fd, workdir,
+							  i, n);
+		/* Every copy of every rank writes data of its own. */
+		uint64_t data_seed = seed + (target->first_copy + i) *
+						0x9e3779b97f4a7c15ULL;
+		if (iofile_init(&c->tf, target->dir_fd, workdir, i, n,
+				cfg->io.size_mib * MIB) != 0 ||
+		    !c->ctx.buf || (cfg->files.count_k > 0 && !c->ctx.files) ||
+		    data_init(&c->data, data_seed, chunk, align, cfg->mode.zeros) != 0) {
+			free_copies(copies, i + 1);
+			goto fail;
+		}
+	}
+	return copies;
+fail:
+	memset(err, 0, sizeof(*err));
+	snprintf(err->path, sizeof(err->path), "%s", workdir);
+	snprintf(err->op, sizeof(err->op), "allocate buffers");
+	err->errnum = ENOMEM;
+	err->status = EXIT_SETUP;
+	return NULL;
+}
+
+/* A test file that would not go: the run's error unless it already has one. */
+static int removal_failed(int status, const char *path, const char *op,
+			  struct phase_error *err)
+{
+	if (status != 0)
+		return status;
+	memset(err, 0, sizeof(*err));
+	snprintf(err->path, sizeof(err->path), "%s", path);
+	snprintf(err->op, sizeof(err->op), "%s", op);
+	err->errnum = errno;
+	return err->status = EXIT_IO;
+}
+
+int run_phases(const struct config *cfg, const struct run_target *target,
+	       const struct plan_step *steps, size_t n,
+	       const struct run_hooks *hooks, struct run_results *res,
+	       struct phase_error *err)
+{
+	static const struct run_hooks no_hooks;
+	const struct device *dev = target->dev.n > 0 ? &target->dev : NULL;
+	struct copy *copies = setup_copies(cfg, target, engine_for(target, steps, n),
+					   err);
+	int status = 0;
+
+	describe_run(cfg, target, res);
+	if (!copies)
+		return err->status;
+	if (!hooks)
+		hooks = &no_hooks;
+	for (size_t i = 0; i < n && status == 0; i++) {
+		struct phase_result r;
+
+		enum phase_id id = steps[i].info->id;
+
+		if (!phase_runs(steps[i].info, cfg))
+			continue;
+		if (id == PHASE_RANDOM && res->n_random == MAX_RANDOM_TESTS)
+			continue;
+		status = run_step(&steps[i], copies, cfg->concurrency, dev, hooks, &r, err);
+		if (status != 0)
+			break;
+		if (steps[i].result_out)
+			*steps[i].result_out = r;
+		if (steps[i].lat_out)
+			stats_merge(steps[i].lat_out, &copies[0].ctx.lat);
+		if (id == PHASE_RANDOM)
+			store_random(steps[i].arg, copies[0].ctx.engine, &r, res);
+		else if (id < PHASE_COUNT)
+			res->phase[id] = r;
+		if (hooks->after_phase)
+			status = hooks->after_phase(hooks->fault, &steps[i],
+						    &copies[0].tf, err);
+	}
+	for (unsigned i = 0; i < cfg->concurrency; i++) {
+		char path[PATH_MAX];
+
+		if (iofile_remove(&copies[i].tf, path, sizeof(path)) != 0)
+			status = removal_failed(status, path, "unlink", err);
+		if (filetest_state_cleanup(copies[i].ctx.files, path, sizeof(path)) != 0)
+			status = removal_failed(status, path, "remove", err);
+	}
+	free_copies(copies, cfg->concurrency);
+	return status;
+}
+
+/* The --random-io tests: reads at every depth, then writes at every depth. */
+static void add_random_tests(struct run_plan *plan, const struct config *cfg)
+{
+	for (size_t k = 0; k < 2 * cfg->n_random_depths; k++) {
+		struct random_spec *spec = &plan->random_specs[k];
+
+		spec->writes = k >= cfg->n_random_depths;
+		spec->block_bytes = RANDOM_BLOCK_BYTES;
+		spec->depth = cfg->random_depths[k % cfg->n_random_depths];
+		spec->threads = cfg->random_threads;
+		spec->time_ns = (uint64_t)cfg->random_time_s * 1000000000u;
+		snprintf(plan->random_names[k], sizeof(plan->random_names[k]),
+			 "random %s, Q%" PRIu32 "T%" PRIu32,
+			 spec->writes ? "writes" : "reads", spec->depth, spec->threads);
+		plan->steps[plan->n++] = (struct plan_step){
+			.info = &phase_random_info, .arg = spec,
+			.name = plan->random_names[k],
+		};
+	}
+}
+
+void run_plan_init(struct run_plan *plan, const struct config *cfg)
+{
+	memset(plan, 0, sizeof(*plan));
+	for (int id = 0; id < PHASE_COUNT; id++) {
+		const struct phase_info *info = &phase_table[id];
+
+		if (phase_runs(info, cfg))
+			plan->steps[plan->n++] = (struct plan_step){
+				.info = info, .name = info->name,
+			};
+		/* The random-I/O tests follow the seeks, on the same file. */
+		if (id == PHASE_SEEKS && phase_runs(&phase_random_info, cfg))
+			add_random_tests(plan, cfg);
+	}
+}
+
+int run_once(const struct config *cfg, const struct run_target *target,
+	     const struct run_plan *plan, const struct run_hooks *hooks,
+	     struct run_results *res, struct phase_error *err)
+{
+	int status = run_phases(cfg, target, plan->steps, plan->n, hooks, res,
+				err);
+
+	if (status == 0) {
+		env_describe(res->prov_known ? &res->prov : NULL, &target->dev,
+			     &res->env);
+		verdict_compute(res);
+	}
+	return status;
+}

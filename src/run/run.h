@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run.h - the driver: runs the phase table in bonnie++ order, each phase as
+ * N copies (-c) started together, times it, merges the copies and fills a
+ * struct run_results. Measuring never prints: progress reaches the caller
+ * through the hooks, from the driver thread only.
+ */
+#ifndef RUN_H
+#define RUN_H
+
+#include <limits.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "platform/device.h"
+#include "phase.h"
+#include "io/iofile.h"
+#include "io/rng.h"
+
+/* The longer of a classic plan and a clyde mark plan (layout, then every
+ * run of every test in both directions). */
+#define RUN_MAX_PHASES (1 + 2 * MARK_MAX_TESTS * MARK_MAX_RUNS)
+#if RUN_MAX_PHASES < PHASE_COUNT + MAX_RANDOM_TESTS
+#error "RUN_MAX_PHASES must hold a classic plan"
+#endif
+
+/* One step of a run: a row of the phase table and what it runs on. */
+struct plan_step {
+	const struct phase_info *info;
+	const void *arg;   /* the random_spec of a random-I/O test, else NULL */
+	const char *name;  /* info->name, or the test's own ("random reads, Q32T1") */
+	/* Where the driver also leaves the step's figures and merges its
+	 * latency histogram (clyde mark's runs); NULL: nowhere. */
+	struct phase_result *result_out;
+	struct latency_stats *lat_out;
+};
+
+/* The steps a run will do, in order, built once from the config. */
+struct run_plan {
+	struct plan_step steps[RUN_MAX_PHASES];
+	size_t n;
+	struct random_spec random_specs[MAX_RANDOM_TESTS];
+	char random_names[MAX_RANDOM_TESTS][40];
+};
+
+/*
+ * Where a run happens, learned at set-up once the config is valid: clyde's
+ * own directory, what O_DIRECT needs there, the device under it, -Z's
+ * random numbers, which copies these are among all the MPI ranks'. Every
+ * file clyde makes, opens or removes is reached through dir_fd, never
+ * through a path, so a directory renamed or replaced by a symlink under
+ * clyde's feet cannot lead it anywhere else. The provenance of the directory and the machine
+ * is read before privileges are dropped, so that root can still see a
+ * dm-crypt cipher.
+ */
+struct run_target {
+	char workdir[PATH_MAX]; /* clyde's directory as messages show it */
+	int parent_fd;          /* -d, which holds it; -1 until opened */
+	int dir_fd;             /* clyde's directory itself; -1 until made */
+	uint32_t dio_align;     /* O_DIRECT alignment found there; 0 without -D */
+	struct device dev;      /* dev.n 0: no counters to read */
+	enum engine_kind engine; /* what the engine tests run on (--engine, or
+				  * what replaced it); AUTO: not chosen yet */
+	char engine_note[512];  /* why it is not the one asked for, one line;
+				 * "" when it is */
+	struct rng_source rng;  /* rng.count 0: the -z seed makes every choice */
+	uint64_t first_copy;    /* this process's copy 0 among every rank's
+				 * (rank x -c; 0 in a single process): each
+				 * copy's data differs from every other's */
+	bool prov_known;        /* false: prov was not read (tests) */
+	struct provenance prov;
+};
+
+/* Presentation callbacks; any may be NULL. Called on the driver's thread. */
+struct run_hooks {
+	void (*phase_start)(void *arg, const struct plan_step *step);
+	/* A few times a second while the phase runs: units done of total. */
+	void (*phase_tick)(void *arg, const struct plan_step *step, uint64_t done,
+			   uint64_t total, uint64_t elapsed_ns);
+	void (*phase_end)(void *arg, const struct plan_step *step,
+			  const struct phase_result *r);
+	void *arg; /* for the three above */
+	/*
+	 * With every copy ready to start: the -y/-p barrier, or the MPI ranks'
+	 * agreement. 0, or the exit status with *err saying why (clyde
+	 * stopping: any non-zero). Called with before_arg.
+	 */
+	int (*before_phase)(void *arg, const struct plan_step *step,
+			    struct phase_error *err);
+	void *before_arg;
+	/*
+	 * After a phase ends well: the copies' latencies merged (valid during
+	 * the call only), for the MPI ranks' merge. Called with latency_arg.
+	 */
+	void (*phase_latency)(void *arg, const struct plan_step *step,
+			      const struct latency_stats *lat);
+	void *latency_arg;
+	/*
+	 * After each phase, given copy 0's I/O file: a fault-injection point
+	 * for tests (test_hook.c). 0, or an exit status with *err filled.
+	 */
+	int (*after_phase)(const void *fault, const struct plan_step *step,
+			   const struct iofile *tf, struct phase_error *err);
+	const void *fault;
+};
+
+/*
+ * The phases CFG asks for, in bonnie++ order (the classic I/O phases, the
+ * --random-io tests, the file tests), leaving out the skipped ones.
+ */
+void run_plan_init(struct run_plan *plan, const struct config *cfg);
+
+/*
+ * Run PLAN in TARGET (its directory already made), reading the device's
+ * counters around each phase, and fill *res completely: the run's
+ * description (with its start time, the command line and TARGET's
+ * provenance, the filesystem's fill read again now), every figure, the
+ * environment and the verdicts
+ * (verdict.h), so that formatters only render. Returns 0, or the exit
+ * status the failure calls for (EXIT_IO, EXIT_CORRUPT, EXIT_SIGNAL + n)
+ * with *err describing it. Removes the I/O files it made.
+ */
+int run_once(const struct config *cfg, const struct run_target *target,
+	     const struct run_plan *plan, const struct run_hooks *hooks,
+	     struct run_results *res, struct phase_error *err);
+
+/*
+ * The same for explicit steps STEPS[0..n) (tests run null phases, rows of
+ * their own, to check the driver). Steps CFG does not run are left
+ * FIGURE_NONE.
+ */
+int run_phases(const struct config *cfg, const struct run_target *target,
+	       const struct plan_step *steps, size_t n,
+	       const struct run_hooks *hooks, struct run_results *res,
+	       struct phase_error *err);
+
+#endif
