@@ -6,7 +6,6 @@
  * where io_uring is refused (containers, io_uring_disabled). Only O_DIRECT
  * I/O is asynchronous: buffered I/O completes inside io_submit.
  */
-#ifdef __linux__
 #include <errno.h>
 #include <linux/aio_abi.h>
 #include <stdlib.h>
@@ -174,6 +173,3 @@ void engine_aio_run(struct engine_worker *w)
 	free(a.cbs);
 	free(a.ios);
 }
-#else
-typedef int engine_aio_unused;
-#endif

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * engine_none.c - the portable fallback for the Linux-only engines: where
- * there is no io_uring or Linux AIO, both report themselves unavailable
- * and auto runs the threads engine.
+ * engine_none.c - the portable fallback for the Linux-only engines (the
+ * Makefile picks this file instead of engine_uring.c and engine_aio.c):
+ * where there is no io_uring or Linux AIO, both report themselves
+ * unavailable and auto runs the threads engine.
  */
-#ifndef __linux__
 #include <errno.h>
 
 #include "engine_internal.h"
@@ -35,6 +35,3 @@ void engine_aio_run(struct engine_worker *w)
 {
 	unavailable(w, "io_setup");
 }
-#else
-typedef int engine_none_unused;
-#endif

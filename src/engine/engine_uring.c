@@ -7,7 +7,6 @@
  * indices are shared with the kernel and read and written with C11
  * acquire/release atomics, as io_uring(7) describes.
  */
-#ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/io_uring.h>
@@ -352,6 +351,3 @@ void engine_uring_run(struct engine_worker *w)
 	free(free_slots);
 	free(ios);
 }
-#else
-typedef int engine_uring_unused;
-#endif

@@ -7,7 +7,6 @@
  * the provenance reader found (provenance.h). The files are read with the
  * provenance reader's helpers (provenance_linux.h).
  */
-#ifdef __linux__
 #include "device.h"
 
 #include <stdio.h>
@@ -91,6 +90,3 @@ void device_counters(const struct device *dev, struct device_io *io)
 		io->write_bytes += (uint64_t)f[6] * 512;
 	}
 }
-#else
-typedef int device_linux_unused;
-#endif

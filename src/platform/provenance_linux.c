@@ -6,7 +6,6 @@
  * devices below the filesystem. Reads only the files named here: never
  * hostname or anything that names a user.
  */
-#ifdef __linux__
 #include "provenance_read.h"
 
 #include <inttypes.h>
@@ -247,6 +246,3 @@ int provenance_read(const char *dir, const char *root, struct provenance *out)
 		prov_walk(&w, dev_dir, -1, 0);
 	return 0;
 }
-#else
-typedef int provenance_linux_unused;
-#endif

@@ -7,7 +7,6 @@
  * identity, driver and transport. Only the attributes named here are read:
  * never serial, wwid, vpd_pg*.
  */
-#ifdef __linux__
 #include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -366,6 +365,3 @@ void prov_btrfs_stack(struct walker *w, const char *source)
 	if (n >= 0)
 		free(fss);
 }
-#else
-typedef int provenance_sysfs_unused;
-#endif
