@@ -109,7 +109,7 @@ static const char *disabled_detail(char *buf, size_t len)
 	return buf;
 }
 
-int engine_uring_probe(char *why, size_t len)
+static int engine_uring_probe(char *why, size_t len)
 {
 	struct io_uring_params p;
 	char detail[48];
@@ -319,7 +319,7 @@ static bool uring_loop(struct uring *r, struct engine_worker *w,
 	return true;
 }
 
-void engine_uring_run(struct engine_worker *w)
+static void engine_uring_run(struct engine_worker *w)
 {
 	const struct engine_job *job = w->sh->job;
 	struct uring r = { .fd = -1 };
@@ -351,3 +351,11 @@ void engine_uring_run(struct engine_worker *w)
 	free(free_slots);
 	free(ios);
 }
+
+const struct engine_ops engine_uring_ops = {
+	.kind = ENGINE_IO_URING,
+	.label = "io_uring",
+	.probe = engine_uring_probe,
+	.setup_op = "io_uring_setup",
+	.run = engine_uring_run,
+};
