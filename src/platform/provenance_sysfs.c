@@ -18,7 +18,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "provenance_linux.h"
+#include "provenance_files.h"
+#include "provenance_sysfs.h"
 
 /* "none [mq-deadline] kyber" -> "mq-deadline"; a lone word stays itself. */
 static void selected_scheduler(const char *line, char *out, size_t size)
