@@ -51,7 +51,7 @@ BUILD ?= build$(if $(filter-out $(NATIVE_PLATFORM),$(PLATFORM)),/platform-$(PLAT
 FUZZ_BUILD := $(BUILD)/fuzz
 
 # src/ holds one folder per layer (src/README.md); every .c in them is part
-# of the library but the other platforms' back-ends and the MPI
+# of the library but the other platform's back-ends, and the MPI
 # coordination, which only clyde-mpi links.
 SRCS := $(filter-out src/mpi/coord_mpi.c $(PLATFORM_SRCS_linux) $(PLATFORM_SRCS_none), \
 	$(wildcard src/*/*.c)) $(PLATFORM_SRCS_$(PLATFORM))
