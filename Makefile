@@ -27,20 +27,34 @@ endif
 # Each object depends on the headers it includes (the .d files below).
 DEPFLAGS := -MMD -MP
 
+# The platform's back-ends are chosen here, by file, never by #ifdef: on
+# Linux (uname -s) the *_linux.c files, the sysfs walker and the io_uring
+# and AIO engines; anywhere else the portable *_none.c fallbacks.
+# `make PLATFORM=none` builds the fallbacks on Linux too (in their own
+# BUILD), to see that they still compile.
+NATIVE_PLATFORM := $(if $(filter Linux,$(shell uname -s)),linux,none)
+PLATFORM ?= $(NATIVE_PLATFORM)
+PLATFORM_SRCS_linux := $(wildcard src/*/*_linux.c) src/platform/provenance_sysfs.c \
+	src/engine/engine_uring.c src/engine/engine_aio.c
+PLATFORM_SRCS_none := $(wildcard src/*/*_none.c)
+ifeq ($(filter linux none,$(PLATFORM)),)
+$(error PLATFORM=$(PLATFORM): linux or none)
+endif
+
 # Objects, test programs and the binary live in BUILD; a sanitizer build
-# has its own (build/san-thread, build/san-address-undefined), so its
+# has its own (build/san-thread, build/san-address-undefined), and so has
+# a platform other than this machine's (build/platform-none), so their
 # objects never mix with plain ones. ./clyde is a copy of $(BUILD)/clyde.
 comma := ,
-ifeq ($(SANITIZE),)
-BUILD ?= build
-else
-BUILD ?= build/san-$(subst $(comma),-,$(SANITIZE))
-endif
+BUILD ?= build$(if $(filter-out $(NATIVE_PLATFORM),$(PLATFORM)),/platform-$(PLATFORM))$(if \
+	$(SANITIZE),/san-$(subst $(comma),-,$(SANITIZE)))
 FUZZ_BUILD := $(BUILD)/fuzz
 
 # src/ holds one folder per layer (src/README.md); every .c in them is part
-# of the library but the MPI coordination, which only clyde-mpi links.
-SRCS := $(filter-out src/mpi/coord_mpi.c,$(wildcard src/*/*.c))
+# of the library but the other platform's back-ends, and the MPI
+# coordination, which only clyde-mpi links.
+SRCS := $(filter-out src/mpi/coord_mpi.c $(PLATFORM_SRCS_linux) $(PLATFORM_SRCS_none), \
+	$(wildcard src/*/*.c)) $(PLATFORM_SRCS_$(PLATFORM))
 OBJS := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(SRCS))
 MAIN_OBJ := $(BUILD)/obj/cli/main.o
 LIB_OBJS := $(filter-out $(MAIN_OBJ),$(OBJS))

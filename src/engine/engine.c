@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * engine.c - the engine a job runs on (auto: io_uring, else Linux AIO, else
- * threads, with one line saying why), the job's threads and their start
- * gate, and the rules every engine shares: which block each I/O goes to,
- * write stamps and read checks, stop conditions, the first error, results
- * merged at the join.
+ * engine.c - the engine a job runs on, picked from the back-ends' rows
+ * (struct engine_ops) in auto's order: io_uring, else Linux AIO, else
+ * threads, with one line saying why; the job's streams of blocks, its
+ * threads and their start gate, results merged at the join. What each
+ * worker does is its back-end's; the rules they share, engine_worker.c's.
  */
 #include "engine.h"
 
@@ -13,91 +13,79 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "io/data.h"
 #include "engine_internal.h"
-#include "io/io.h"
+#include "io/data.h"
 #include "lib/timer.h"
 
 #define ENGINE_MAX_BLOCK_BYTES (64u << 20)
+#define ENGINE_WHY_MAX 160 /* one engine's reason for not running here */
 
-static const char *const engine_names[] = {
-	[ENGINE_AUTO] = "auto",
-	[ENGINE_IO_URING] = "io_uring",
-	[ENGINE_AIO] = "aio",
-	[ENGINE_THREADS] = "threads",
+/* Every engine, in auto's order: the first that can run here is taken. */
+static const struct engine_ops *const engines[] = {
+	&engine_uring_ops,
+	&engine_aio_ops,
+	&engine_threads_ops,
 };
 
-const char *engine_name(enum engine_kind kind)
+#define ENGINES (sizeof(engines) / sizeof(engines[0]))
+
+static int engine_probe(const struct engine_ops *ops, char *why, size_t len)
 {
-	if ((unsigned)kind >= sizeof(engine_names) / sizeof(engine_names[0]))
-		return "unknown";
-	return engine_names[kind];
+	return ops->probe ? ops->probe(why, len) : 0;
 }
 
-int engine_from_name(const char *name, enum engine_kind *out)
+/*
+ * The row that runs WANT here into *OPS: WANT's own, or for ENGINE_AUTO the
+ * first available, with WHY (LEN bytes; none when LEN is 0) saying which
+ * were passed over and why, "" when none was. -1 with errno and the reason
+ * in WHY when the engine asked for cannot run here (*OPS its row), or
+ * EINVAL when WANT is no engine (*OPS NULL).
+ */
+static int engine_pick(enum engine_kind want, const struct engine_ops **ops,
+		       char *why, size_t len)
 {
-	for (unsigned i = 0; i < sizeof(engine_names) / sizeof(engine_names[0]); i++) {
-		if (strcmp(name, engine_names[i]) == 0) {
-			*out = (enum engine_kind)i;
+	char passed[ENGINES * (ENGINE_WHY_MAX + 2)] = "", one[ENGINE_WHY_MAX];
+	size_t used = 0;
+
+	if (len > 0)
+		why[0] = '\0';
+	*ops = NULL;
+	if (want != ENGINE_AUTO) {
+		for (size_t i = 0; i < ENGINES && !*ops; i++)
+			if (engines[i]->kind == want)
+				*ops = engines[i];
+		if (!*ops) {
+			errno = EINVAL;
+			return -1;
+		}
+		return engine_probe(*ops, why, len);
+	}
+	for (size_t i = 0; i < ENGINES; i++) {
+		if (engine_probe(engines[i], one, sizeof(one)) == 0) {
+			*ops = engines[i];
+			if (used > 0 && len > 0)
+				snprintf(why, len, "%susing %s", passed, engines[i]->label);
 			return 0;
 		}
+		used += (size_t)snprintf(passed + used, sizeof(passed) - used, "%s; ", one);
 	}
-	errno = EINVAL;
-	return -1;
-}
-
-int engine_why(char *why, size_t len, const char *name, int errnum, const char *detail)
-{
-	if (len > 0)
-		snprintf(why, len, "%s: %s%s%s%s", name, strerror(errnum),
-			 detail && *detail ? " (" : "", detail ? detail : "",
-			 detail && *detail ? ")" : "");
-	errno = errnum;
+	errno = ENOSYS; /* never: the threads engine runs anywhere */
 	return -1;
 }
 
 int engine_select(enum engine_kind want, enum engine_kind *got, char *why,
 		  size_t len)
 {
-	char uring_why[160] = "", aio_why[160] = "";
+	const struct engine_ops *ops;
+	int rc = engine_pick(want, &ops, why, len);
 
-	if (len > 0)
-		why[0] = '\0';
-	switch (want) {
-	case ENGINE_IO_URING:
-		*got = want;
-		return engine_uring_probe(why, len);
-	case ENGINE_AIO:
-		*got = want;
-		return engine_aio_probe(why, len);
-	case ENGINE_THREADS:
-		*got = want;
-		return 0;
-	case ENGINE_AUTO:
-		break;
-	default:
-		errno = EINVAL;
-		return -1;
-	}
-	if (engine_uring_probe(uring_why, sizeof(uring_why)) == 0) {
-		*got = ENGINE_IO_URING;
-		return 0;
-	}
-	if (engine_aio_probe(aio_why, sizeof(aio_why)) == 0) {
-		*got = ENGINE_AIO;
-		if (len > 0)
-			snprintf(why, len, "%s; using Linux AIO", uring_why);
-		return 0;
-	}
-	*got = ENGINE_THREADS;
-	if (len > 0)
-		snprintf(why, len, "%s; %s; using one thread per I/O", uring_why,
-			 aio_why);
-	return 0;
+	if (ops)
+		*got = ops->kind;
+	return rc;
 }
 
-/* EINVAL unless JOB describes something every engine can run. */
-static bool job_valid(const struct engine_job *job, enum engine_kind kind)
+/* Whether JOB describes something the engine of OPS can run. */
+static bool job_valid(const struct engine_job *job, const struct engine_ops *ops)
 {
 	if (!job->fds || job->pieces == 0 || job->piece_bytes == 0 ||
 	    job->block_bytes < ENGINE_STAMP_BYTES ||
@@ -120,7 +108,7 @@ static bool job_valid(const struct engine_job *job, enum engine_kind kind)
 	uint64_t blocks = job->file_bytes / job->block_bytes;
 	if (blocks == 0 || (job->pattern == ENGINE_SEQUENTIAL && blocks < job->threads))
 		return false;
-	if (kind == ENGINE_THREADS &&
+	if (ops->per_io &&
 	    (uint64_t)job->depth * job->threads > ENGINE_MAX_WORKERS)
 		return false;
 	return true;
@@ -136,184 +124,12 @@ static uint64_t share_of(uint64_t n, uint32_t t, uint32_t i, uint64_t *first)
 	return base + (i < extra ? 1 : 0);
 }
 
-bool engine_start(struct engine_worker *w)
-{
-	struct engine_shared *sh = w->sh;
-
-	pthread_mutex_lock(&sh->lock);
-	sh->arrived++;
-	pthread_cond_broadcast(&sh->cond);
-	while (!sh->open)
-		pthread_cond_wait(&sh->cond, &sh->lock);
-	pthread_mutex_unlock(&sh->lock);
-	return !atomic_load(&sh->halt);
-}
-
-/* Hand W's completions since the last report to the job's progress count. */
-static void report_progress(struct engine_worker *w)
-{
-	_Atomic uint64_t *progress = w->sh->job->progress;
-
-	if (progress && w->ios != w->reported) {
-		atomic_fetch_add_explicit(progress, w->ios - w->reported,
-					  memory_order_relaxed);
-		w->reported = w->ios;
-	}
-}
-
-bool engine_poll(struct engine_worker *w)
-{
-	struct engine_shared *sh = w->sh;
-
-	report_progress(w);
-	if (atomic_load_explicit(&sh->halt, memory_order_relaxed))
-		return true;
-	if (sh->job->should_stop && sh->job->should_stop(sh->job->stop_arg)) {
-		atomic_store(&sh->stopped, true);
-		atomic_store(&sh->halt, true);
-		return true;
-	}
-	return false;
-}
-
-/* Stamp written at a write's start and checked after a read. */
-static void stamp_make(unsigned char *stamp, uint64_t block, uint64_t seed)
-{
-	memcpy(stamp, &block, sizeof(block));
-	memcpy(stamp + sizeof(block), &seed, sizeof(seed));
-}
-
-bool engine_next(struct engine_worker *w, struct engine_io *io, uint64_t now_ns)
-{
-	struct engine_shared *sh = w->sh;
-	struct engine_stream *st = w->stream;
-	const struct engine_job *job = sh->job;
-
-	if (atomic_load_explicit(&sh->halt, memory_order_relaxed) ||
-	    now_ns >= sh->deadline_ns)
-		return false;
-	uint64_t n = atomic_fetch_add_explicit(&st->next, 1, memory_order_relaxed);
-	if (n >= st->limit)
-		return false;
-	uint64_t block = job->pattern == ENGINE_RANDOM
-				 ? data_mix64(st->key + n) % sh->blocks
-				 : st->first + n % st->len;
-	io->block = block;
-	io->piece = (int32_t)(block / sh->blocks_per_piece);
-	io->offset = (block % sh->blocks_per_piece) * job->block_bytes;
-	io->start_ns = now_ns;
-	if (job->writes)
-		stamp_make(io->buf, block, job->seed);
-	w->submitted++;
-	return true;
-}
-
-int engine_fd(const struct engine_worker *w, int32_t piece)
-{
-	return w->sh->job->fds[piece];
-}
-
-void engine_fail(struct engine_worker *w, const char *op, int errnum,
-		 int32_t piece, uint64_t offset, uint64_t done)
-{
-	struct engine_shared *sh = w->sh;
-
-	pthread_mutex_lock(&sh->lock);
-	if (!sh->err.op)
-		sh->err = (struct engine_error){ .op = op, .errnum = errnum,
-			.piece = piece, .offset = offset, .done = done };
-	pthread_mutex_unlock(&sh->lock);
-	atomic_store(&sh->halt, true);
-}
-
-void engine_complete(struct engine_worker *w, const struct engine_io *io,
-		     long long res, uint64_t now_ns)
-{
-	const struct engine_job *job = w->sh->job;
-	const char *op = job->writes ? "write" : "read";
-	unsigned char stamp[ENGINE_STAMP_BYTES];
-
-	w->end_ns = now_ns;
-	if (res < 0) {
-		w->failed++;
-		engine_fail(w, op, (int)-res, io->piece, io->offset, 0);
-		return;
-	}
-	if (res != (long long)job->block_bytes) {
-		w->failed++;
-		engine_fail(w, op, 0, io->piece, io->offset, (uint64_t)res);
-		return;
-	}
-	if (job->verify) {
-		stamp_make(stamp, io->block, job->seed);
-		if (memcmp(io->buf, stamp, sizeof(stamp)) != 0) {
-			w->failed++;
-			engine_fail(w, "verify", 0, io->piece, io->offset, 0);
-			return;
-		}
-	}
-	w->ios++;
-	w->block_sum += io->block;
-	stats_add(&w->lat, now_ns - io->start_ns);
-}
-
-void *engine_buffers(struct engine_worker *w, struct engine_io *ios, uint32_t depth)
-{
-	const struct engine_job *job = w->sh->job;
-	size_t bs = job->block_bytes;
-
-	if (depth > SIZE_MAX / bs) {
-		engine_fail(w, "allocate buffers", ENOMEM, -1, 0, 0);
-		return NULL;
-	}
-	unsigned char *mem = io_alloc(depth * bs, job->align);
-	if (!mem) {
-		engine_fail(w, "allocate buffers", ENOMEM, -1, 0, 0);
-		return NULL;
-	}
-	/*
-	 * Touch every page now, not during the timed run. Writes get
-	 * incompressible content, different in every slot of every worker.
-	 */
-	for (uint32_t k = 0; k < depth; k++) {
-		unsigned char *buf = mem + k * bs;
-		uint64_t key = data_mix64(job->seed ^ ((uint64_t)w->index << 32 | k));
-
-		ios[k] = (struct engine_io){ .buf = buf };
-		if (!job->writes || job->zeros) {
-			memset(buf, 0, bs);
-			continue;
-		}
-		for (size_t i = 0; i + sizeof(uint64_t) <= bs; i += sizeof(uint64_t)) {
-			uint64_t v = data_mix64(key + i);
-			memcpy(buf + i, &v, sizeof(v));
-		}
-	}
-	return mem;
-}
-
 static void *worker_main(void *arg)
 {
 	struct engine_worker *w = arg;
 
 	w->sh->run(w);
 	return NULL;
-}
-
-/*
- * Resolve *KIND (auto: the first available) and point *RUN at its worker.
- * -1 with errno when the engine asked for cannot run here.
- */
-static int engine_pick(enum engine_kind *kind, void (**run)(struct engine_worker *))
-{
-	char why[8]; /* the caller wanting the reason asks engine_select */
-
-	if (engine_select(*kind, kind, why, sizeof(why)) != 0)
-		return -1;
-	*run = *kind == ENGINE_IO_URING ? engine_uring_run
-	       : *kind == ENGINE_AIO    ? engine_aio_run
-					: engine_threads_run;
-	return 0;
 }
 
 /* Start the workers, open the gate when all are set up, join, merge. */
@@ -348,7 +164,7 @@ static void run_workers(struct engine_shared *sh, struct engine_worker *w,
 	uint64_t end_ns = start_ns;
 	for (unsigned i = 0; i < started; i++) {
 		pthread_join(w[i].thread, NULL);
-		report_progress(&w[i]);
+		engine_progress(&w[i]);
 		res->ios += w[i].ios;
 		res->thread_ios[w[i].stream - sh->streams] += w[i].ios;
 		res->submitted += w[i].submitted;
@@ -366,25 +182,25 @@ int engine_run(const struct engine_job *job, enum engine_kind kind,
 	       struct engine_result *res)
 {
 	struct engine_shared sh = { .job = job, .deadline_ns = UINT64_MAX };
-	void (*run)(struct engine_worker *);
+	const struct engine_ops *ops;
 
 	memset(res, 0, sizeof(*res));
 	stats_init(&res->lat);
 	res->err.piece = -1;
-	int picked = engine_pick(&kind, &run);
-	res->engine = kind;
+	int picked = engine_pick(kind, &ops, NULL, 0);
+	res->engine = ops ? ops->kind : kind;
 	if (picked != 0) {
-		res->err.op = kind == ENGINE_IO_URING ? "io_uring_setup" : "io_setup";
+		res->err.op = ops ? ops->setup_op : "job";
 		res->err.errnum = errno;
 		return -1;
 	}
-	if (!job_valid(job, kind)) {
+	if (!job_valid(job, ops)) {
 		res->err.op = "job";
 		res->err.errnum = EINVAL;
 		errno = EINVAL;
 		return -1;
 	}
-	bool per_io = kind == ENGINE_THREADS;
+	bool per_io = ops->per_io;
 	unsigned n = per_io ? job->depth * job->threads : job->threads;
 	struct engine_stream *streams = calloc(job->threads, sizeof(*streams));
 	struct engine_worker *workers = calloc(n, sizeof(*workers));
@@ -396,7 +212,7 @@ int engine_run(const struct engine_job *job, enum engine_kind kind,
 		errno = ENOMEM;
 		return -1;
 	}
-	sh.run = run;
+	sh.run = ops->run;
 	sh.streams = streams;
 	sh.blocks = job->file_bytes / job->block_bytes;
 	sh.blocks_per_piece = job->piece_bytes / job->block_bytes;

@@ -34,10 +34,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine_name.h"
 #include "results.h"
 #include "lib/stats.h"
 
-/* enum engine_kind (clyde.h): auto, io_uring, aio, threads. */
+/* enum engine_kind is results.h's; engine_name.h spells its names. */
 
 enum engine_pattern {
 	ENGINE_RANDOM,     /* blocks from a seeded generator over the whole file */
@@ -152,12 +153,6 @@ struct engine_result {
 				   * completion */
 	struct engine_error err;
 };
-
-/* "io_uring", "aio", "threads" or "auto". */
-const char *engine_name(enum engine_kind kind);
-
-/* The kind named NAME (engine_name's words). -1/EINVAL when none is. */
-int engine_from_name(const char *name, enum engine_kind *out);
 
 /*
  * Find out what WANT can run here. Returns 0 and the engine in *GOT: WANT

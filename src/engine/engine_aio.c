@@ -6,7 +6,6 @@
  * where io_uring is refused (containers, io_uring_disabled). Only O_DIRECT
  * I/O is asynchronous: buffered I/O completes inside io_submit.
  */
-#ifdef __linux__
 #include <errno.h>
 #include <linux/aio_abi.h>
 #include <stdlib.h>
@@ -39,7 +38,7 @@ static int aio_getevents(aio_context_t ctx, long min, long max,
 	return (int)syscall(__NR_io_getevents, ctx, min, max, ev, ts);
 }
 
-int engine_aio_probe(char *why, size_t len)
+static int engine_aio_probe(char *why, size_t len)
 {
 	aio_context_t ctx = 0;
 
@@ -140,7 +139,7 @@ static void aio_loop(struct aio_state *a, struct engine_worker *w)
 	}
 }
 
-void engine_aio_run(struct engine_worker *w)
+static void engine_aio_run(struct engine_worker *w)
 {
 	struct aio_state a = { 0 };
 	void *mem = NULL;
@@ -174,6 +173,11 @@ void engine_aio_run(struct engine_worker *w)
 	free(a.cbs);
 	free(a.ios);
 }
-#else
-typedef int engine_aio_unused;
-#endif
+
+const struct engine_ops engine_aio_ops = {
+	.kind = ENGINE_AIO,
+	.label = "Linux AIO",
+	.probe = engine_aio_probe,
+	.setup_op = "io_setup",
+	.run = engine_aio_run,
+};

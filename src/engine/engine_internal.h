@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * engine_internal.h - what engine.c shares with the engines behind it
- * (engine_uring.c, engine_aio.c, engine_threads.c, engine_none.c): the
- * job's shared state, one worker's state and results, and the helpers that
- * make every engine pick the same blocks, stamp and check them the same way
- * and stop for the same reasons. Not for the rest of clyde.
+ * engine_internal.h - what the engines share inside this folder: the row
+ * each back-end gives engine.c to pick and run it by (struct engine_ops),
+ * the job's shared state, one worker's state and results, and the rules
+ * every back-end follows (engine_worker.c): the same blocks, stamped and
+ * checked the same way, stopped for the same reasons. Not for the rest of
+ * clyde.
  */
 #ifndef ENGINE_INTERNAL_H
 #define ENGINE_INTERNAL_H
@@ -73,18 +74,34 @@ struct engine_io {
 };
 
 /*
- * The engines. probe returns 0 when the engine can run here, else -1 with
- * errno and a reason in WHY ("io_uring: Operation not permitted ..."). run
- * does one worker's share: set up, engine_start(), I/O until
- * engine_next() says no more, reap everything in flight, tear down. It
- * reports every failure through engine_fail() and must call engine_start()
- * exactly once, even after a failed set-up.
+ * One engine, as engine.c picks and runs it. Each back-end defines one row
+ * (engine_uring.c, engine_aio.c, engine_threads.c; where the Linux engines
+ * are not built, engine_none.c gives theirs, never available); engine.c
+ * lists them in auto's order.
  */
-int engine_uring_probe(char *why, size_t len);
-void engine_uring_run(struct engine_worker *w);
-int engine_aio_probe(char *why, size_t len);
-void engine_aio_run(struct engine_worker *w);
-void engine_threads_run(struct engine_worker *w);
+struct engine_ops {
+	enum engine_kind kind;    /* which engine; engine_name() spells it */
+	const char *label;        /* auto's line: "...; using LABEL" */
+	/*
+	 * 0 when the engine can run here, else -1 with errno and a reason in
+	 * WHY (LEN bytes; none when LEN is 0): "io_uring: Operation not
+	 * permitted (kernel.io_uring_disabled=2)". NULL: it runs anywhere.
+	 */
+	int (*probe)(char *why, size_t len);
+	const char *setup_op;     /* the job's error when probe refuses */
+	bool per_io;              /* Q x T workers of one I/O each, not T of Q */
+	/*
+	 * One worker's share: set up, engine_start(), I/O until engine_next()
+	 * says no more, reap everything in flight, tear down. It reports every
+	 * failure through engine_fail() and must call engine_start() exactly
+	 * once, even after a failed set-up.
+	 */
+	void (*run)(struct engine_worker *w);
+};
+
+extern const struct engine_ops engine_uring_ops;
+extern const struct engine_ops engine_aio_ops;
+extern const struct engine_ops engine_threads_ops;
 
 /*
  * Wait at the gate until every worker is there, so that set-up (rings,
@@ -92,6 +109,12 @@ void engine_threads_run(struct engine_worker *w);
  * started (a set-up failed): the worker tears down without I/O.
  */
 bool engine_start(struct engine_worker *w);
+
+/*
+ * Add W's completions since its last report to the job's progress count
+ * (job->progress, when there is one).
+ */
+void engine_progress(struct engine_worker *w);
 
 /*
  * True when the job is halted: an error, a stop request (should_stop is

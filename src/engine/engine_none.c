@@ -1,40 +1,46 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * engine_none.c - the portable fallback for the Linux-only engines: where
- * there is no io_uring or Linux AIO, both report themselves unavailable
- * and auto runs the threads engine.
+ * engine_none.c - the rows of the Linux-only engines where they are not
+ * built (the Makefile picks this file instead of engine_uring.c and
+ * engine_aio.c): both report themselves unavailable, so asking for one
+ * says why and auto runs the threads engine.
  */
-#ifndef __linux__
 #include <errno.h>
 
 #include "engine_internal.h"
 
-int engine_uring_probe(char *why, size_t len)
+static int uring_probe(char *why, size_t len)
 {
 	return engine_why(why, len, "io_uring", ENOSYS, "Linux only");
 }
 
-int engine_aio_probe(char *why, size_t len)
+static int aio_probe(char *why, size_t len)
 {
 	return engine_why(why, len, "aio", ENOSYS, "Linux only");
 }
 
-/* Never chosen (the probes fail), but a worker must still pass the gate. */
-static void unavailable(struct engine_worker *w, const char *op)
+/*
+ * Never run: engine.c runs only an engine its probe accepted. Were it run,
+ * its worker would still have to pass the gate.
+ */
+static void unavailable(struct engine_worker *w)
 {
-	engine_fail(w, op, ENOSYS, -1, 0, 0);
+	engine_fail(w, "engine", ENOSYS, -1, 0, 0);
 	engine_start(w);
 }
 
-void engine_uring_run(struct engine_worker *w)
-{
-	unavailable(w, "io_uring_setup");
-}
+const struct engine_ops engine_uring_ops = {
+	.kind = ENGINE_IO_URING,
+	.label = "io_uring",
+	.probe = uring_probe,
+	.setup_op = "io_uring_setup",
+	.run = unavailable,
+};
 
-void engine_aio_run(struct engine_worker *w)
-{
-	unavailable(w, "io_setup");
-}
-#else
-typedef int engine_none_unused;
-#endif
+const struct engine_ops engine_aio_ops = {
+	.kind = ENGINE_AIO,
+	.label = "Linux AIO",
+	.probe = aio_probe,
+	.setup_op = "io_setup",
+	.run = unavailable,
+};

@@ -12,7 +12,7 @@
 #include "engine_internal.h"
 #include "lib/timer.h"
 
-void engine_threads_run(struct engine_worker *w)
+static void engine_threads_run(struct engine_worker *w)
 {
 	const struct engine_job *job = w->sh->job;
 	struct engine_io io;
@@ -39,3 +39,10 @@ void engine_threads_run(struct engine_worker *w)
 	}
 	free(mem);
 }
+
+const struct engine_ops engine_threads_ops = {
+	.kind = ENGINE_THREADS,
+	.label = "one thread per I/O",
+	.per_io = true,
+	.run = engine_threads_run,
+};

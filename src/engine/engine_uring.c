@@ -7,7 +7,6 @@
  * indices are shared with the kernel and read and written with C11
  * acquire/release atomics, as io_uring(7) describes.
  */
-#ifdef __linux__
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/io_uring.h>
@@ -110,7 +109,7 @@ static const char *disabled_detail(char *buf, size_t len)
 	return buf;
 }
 
-int engine_uring_probe(char *why, size_t len)
+static int engine_uring_probe(char *why, size_t len)
 {
 	struct io_uring_params p;
 	char detail[48];
@@ -320,7 +319,7 @@ static bool uring_loop(struct uring *r, struct engine_worker *w,
 	return true;
 }
 
-void engine_uring_run(struct engine_worker *w)
+static void engine_uring_run(struct engine_worker *w)
 {
 	const struct engine_job *job = w->sh->job;
 	struct uring r = { .fd = -1 };
@@ -352,6 +351,11 @@ void engine_uring_run(struct engine_worker *w)
 	free(free_slots);
 	free(ios);
 }
-#else
-typedef int engine_uring_unused;
-#endif
+
+const struct engine_ops engine_uring_ops = {
+	.kind = ENGINE_IO_URING,
+	.label = "io_uring",
+	.probe = engine_uring_probe,
+	.setup_op = "io_uring_setup",
+	.run = engine_uring_run,
+};

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/engine.h"
 #include "read/json_field.h"
 #include "read/json_provenance.h"
 #include "read/json_results.h"
@@ -105,11 +104,9 @@ static int read_test(const struct json_where *w, const struct json_value *o,
 static int read_config(const struct json_where *top, const struct json_value *o,
 		       struct mark_results *m)
 {
-	static const char *const engines[] = { "auto", "io_uring", "aio", "threads" };
 	const struct json_value *c;
 	struct json_where w = json_field_child(top, "config", -1);
 	char seed[24];
-	int engine;
 	bool b, known;
 
 	if (json_field_object(top, o, "config", false, &c) != 0 ||
@@ -120,11 +117,10 @@ static int read_config(const struct json_where *top, const struct json_value *o,
 	    json_field_u32(&w, c, "time_s", false, &m->time_s) != 0 ||
 	    json_field_bool(&w, c, "direct", false, &b, &known) != 0 ||
 	    json_field_bool(&w, c, "zeros", false, &b, &known) != 0 ||
-	    json_field_choice(&w, c, "engine", false, engines, 4, &engine) != 0 ||
+	    json_field_engine(&w, c, "engine", false, &m->engine) != 0 ||
 	    json_field_u32(&w, c, "dio_align", false, &m->dio_align) != 0 ||
 	    json_field_text(&w, c, "seed", false, seed, sizeof(seed)) != 0)
 		return -1;
-	m->engine = (enum engine_kind)engine;
 	if (m->runs > MARK_MAX_RUNS)
 		return json_field_fail(&w, "runs", "more than %d", MARK_MAX_RUNS);
 	if (!seed[0] || strspn(seed, "0123456789") != strlen(seed) ||

@@ -5,9 +5,8 @@
  * whose "stat" file counts 512-byte sectors read (field 3) and written
  * (field 7); for btrfs, whose device numbers are anonymous, the devices
  * the provenance reader found (provenance.h). The files are read with the
- * provenance reader's helpers (provenance_linux.h).
+ * provenance reader's helpers (provenance_files.h).
  */
-#ifdef __linux__
 #include "device.h"
 
 #include <stdio.h>
@@ -17,8 +16,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "provenance_files.h"
 #include "provenance_read.h"
-#include "provenance_linux.h"
 
 /*
  * Add the block device whose sysfs directory LINK names (a partition's
@@ -91,6 +90,3 @@ void device_counters(const struct device *dev, struct device_io *io)
 		io->write_bytes += (uint64_t)f[6] * 512;
 	}
 }
-#else
-typedef int device_linux_unused;
-#endif

@@ -5,7 +5,6 @@
  * releases), statfs magic numbers for filesystem names, and the kernel's
  * thread limits from /proc/sys/kernel.
  */
-#ifdef __linux__
 #include "platform.h"
 
 #include <fcntl.h>
@@ -100,6 +99,3 @@ uint64_t platform_threads_max(void)
 		return pids;
 	return threads;
 }
-#else
-typedef int platform_linux_unused;
-#endif

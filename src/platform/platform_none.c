@@ -3,7 +3,6 @@
  * platform_none.c - portable fallback for platform.h on systems without
  * Linux's statx and statfs: default alignment, unknown filesystem.
  */
-#ifndef __linux__
 #include "platform.h"
 
 #include <stdio.h>
@@ -25,6 +24,3 @@ uint64_t platform_threads_max(void)
 {
 	return 0;
 }
-#else
-typedef int platform_none_unused;
-#endif

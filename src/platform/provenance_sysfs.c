@@ -7,7 +7,6 @@
  * identity, driver and transport. Only the attributes named here are read:
  * never serial, wwid, vpd_pg*.
  */
-#ifdef __linux__
 #include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -19,7 +18,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "provenance_linux.h"
+#include "provenance_files.h"
+#include "provenance_sysfs.h"
 
 /* "none [mq-deadline] kyber" -> "mq-deadline"; a lone word stays itself. */
 static void selected_scheduler(const char *line, char *out, size_t size)
@@ -366,6 +366,3 @@ void prov_btrfs_stack(struct walker *w, const char *source)
 	if (n >= 0)
 		free(fss);
 }
-#else
-typedef int provenance_sysfs_unused;
-#endif

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/engine_name.h"
 #include "lib/utf8.h"
 
 /* "PATH.KEY: WHY" into the error; returns -1. */
@@ -110,6 +111,14 @@ int json_field_text(const struct json_where *w, const struct json_value *obj,
 	return 0;
 }
 
+/* The word TEXT at KEY is none of those it may be: -1. */
+static int unknown_value(const struct json_where *w, const char *key,
+			 const char *text)
+{
+	return json_field_fail(w, key, "unknown value \"%.*s\"",
+			       (int)utf8_cut_bytes(text, strlen(text), 20), text);
+}
+
 /* A string at KEY that must be one of CHOICES[0..n): its index, -1 for null. */
 int json_field_choice(const struct json_where *w, const struct json_value *obj,
 		      const char *key, bool nullable,
@@ -126,10 +135,23 @@ int json_field_choice(const struct json_where *w, const struct json_value *obj,
 		if (strcmp(text, choices[i]) == 0)
 			*out = i;
 	if (*out < 0)
-		return json_field_fail(w, key, "unknown value \"%.*s\"",
-				       (int)utf8_cut_bytes(text, strlen(text), 20),
-				       text);
+		return unknown_value(w, key, text);
 	return 0;
+}
+
+/* An engine's name at KEY (engine_from_name's words); ENGINE_AUTO for null. */
+int json_field_engine(const struct json_where *w, const struct json_value *obj,
+		      const char *key, bool nullable, enum engine_kind *out)
+{
+	char text[32];
+
+	if (json_field_text(w, obj, key, nullable, text, sizeof(text)) != 0)
+		return -1;
+	*out = ENGINE_AUTO;
+	if (json_get(obj, key)->type == JSON_NULL ||
+	    engine_from_name(text, out) == 0)
+		return 0;
+	return unknown_value(w, key, text);
 }
 
 /* A number at KEY; *known false (and *out 0) for null when NULLABLE. */

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "json_read.h"
+#include "results.h"
 #include "core/parse.h"
 
 #define JSON_WHERE_MAX 96
@@ -61,6 +62,10 @@ int json_field_text(const struct json_where *w, const struct json_value *obj,
 int json_field_choice(const struct json_where *w, const struct json_value *obj,
 		      const char *key, bool nullable,
 		      const char *const *choices, int n, int *out);
+
+/* An engine's name (engine_name.h's words); ENGINE_AUTO for null. */
+int json_field_engine(const struct json_where *w, const struct json_value *obj,
+		      const char *key, bool nullable, enum engine_kind *out);
 
 /* A number; *known false (and *out 0) for null. */
 int json_field_number(const struct json_where *w, const struct json_value *obj,

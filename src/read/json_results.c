@@ -160,18 +160,14 @@ static int read_phase(const struct json_where *w, const struct json_value *p,
 static int read_random_engine(const struct json_where *w, const struct json_value *t,
 			      struct random_result *out)
 {
-	static const char *const engines[] = { "auto", "io_uring", "aio", "threads" };
-	int engine = ENGINE_AUTO;
-
 	out->threads = 0;
 	out->engine = ENGINE_AUTO;
 	if (json_get(t, "threads") &&
 	    json_field_u32(w, t, "threads", true, &out->threads) != 0)
 		return -1;
 	if (json_get(t, "engine") &&
-	    json_field_choice(w, t, "engine", true, engines, 4, &engine) != 0)
+	    json_field_engine(w, t, "engine", true, &out->engine) != 0)
 		return -1;
-	out->engine = engine < 0 ? ENGINE_AUTO : (enum engine_kind)engine;
 	return 0;
 }
 

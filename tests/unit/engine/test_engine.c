@@ -349,6 +349,14 @@ static void names_and_jobs(void)
 	      engine_from_name("aio", &k) == 0 && k == ENGINE_AIO &&
 	      strcmp(engine_name(ENGINE_IO_URING), "io_uring") == 0 &&
 	      engine_from_name("libaio", &k) == -1 && errno == EINVAL);
+	bool names = strcmp(engine_name((enum engine_kind)99), "unknown") == 0;
+	for (int i = ENGINE_AUTO; i <= ENGINE_THREADS; i++)
+		names = names && engine_from_name(engine_name((enum engine_kind)i), &k) == 0 &&
+			k == (enum engine_kind)i;
+	CHECK("engine names: each kind's name reads back as that kind", names);
+	CHECK("engine: no engine of kind 99 to select",
+	      engine_select((enum engine_kind)99, &k, why, sizeof(why)) == -1 &&
+	      errno == EINVAL);
 	CHECK("engine auto picks one",
 	      engine_select(ENGINE_AUTO, &k, why, sizeof(why)) == 0 && k != ENGINE_AUTO);
 	printf("# auto: %s%s%s\n", engine_name(k), *why ? ": " : "", why);
@@ -359,6 +367,9 @@ static void names_and_jobs(void)
 	      engine_run(&job, ENGINE_THREADS, &res) == -1 && errno == EINVAL &&
 	      strcmp(res.err.op, "job") == 0);
 	job = job_for(&fd, false, ENGINE_RANDOM, 1, 1, 1);
+	CHECK("engine: a job on no engine is refused",
+	      engine_run(&job, (enum engine_kind)99, &res) == -1 && errno == EINVAL &&
+	      strcmp(res.err.op, "job") == 0);
 	job.block_bytes = 6000;
 	CHECK("engine: a block that breaks the alignment is refused",
 	      engine_run(&job, ENGINE_THREADS, &res) == -1 && errno == EINVAL);

@@ -318,7 +318,7 @@ static void test_bad_json(void)
 	bad_edit("\"runs\": 3", "\"runs\": 11", "config.runs: more than 10");
 	bad_edit("\"seed\": \"99\"", "\"seed\": \"9x\"", "config.seed");
 	bad_edit("\"seed\": \"99\"", "\"seed\": \"18446744073709551616\"", "config.seed");
-	bad_edit("\"engine\": \"io_uring\"", "\"engine\": \"spdk\"", "config.engine");
+	bad_edit("\"engine\": \"io_uring\"", "\"engine\": \"spdk\"", "config.engine: unknown value \"spdk\"");
 	bad_edit("\"score\": \"mean\"", "\"score\": \"median\"", "score");
 	bad_edit("\"environment\"", "\"environs\"", "environment: missing");
 	bad_edit("\"layout\": {", "\"layout\": 1, \"x\": {", "layout");

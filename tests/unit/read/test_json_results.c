@@ -82,6 +82,8 @@ static void sample_run(struct run_results *r, int variant)
 
 		t->writes = i == 2;
 		t->depth = 1u << (2 * i);
+		t->threads = (uint32_t)i + 1;
+		t->engine = (enum engine_kind)(ENGINE_IO_URING + i); /* each name */
 		t->ops = 25000 + i;
 		t->elapsed_ns = 5000001000u;
 		t->cpu_ns = 250000000u;
@@ -178,6 +180,7 @@ static void check_same(const char *what, const struct run_results *a,
 		const struct random_result *s = &a->random[i], *t = &b->random[i];
 
 		randoms = s->writes == t->writes && s->depth == t->depth &&
+			  s->threads == t->threads && s->engine == t->engine &&
 			  s->ops == t->ops && s->elapsed_ns == t->elapsed_ns &&
 			  s->cpu_ns == t->cpu_ns && s->iops == t->iops &&
 			  s->mib_per_s == t->mib_per_s && s->cpu_pct == t->cpu_pct &&
@@ -375,6 +378,8 @@ static void test_errors(void)
 		      "random_io[0].block_bytes: not 4096");
 	check_refused(one, "\"op\": \"read\"", "\"op\": \"trim\"",
 		      "random_io[0].op: unknown value \"trim\"");
+	check_refused(one, "\"engine\": \"aio\"", "\"engine\": \"libaio\"",
+		      "random_io[1].engine: unknown value \"libaio\"");
 	check_refused(one, "\"latency_us\": {\"count\"", "\"latency_us\": {\"cnt\"",
 		      "phases[0].latency_us.count: missing");
 	check_refused(one, "\"min\": 1", "\"min\": -1",
