@@ -176,6 +176,7 @@ static void pieces_test(const char *engine, enum engine_kind kind, const char *d
 
 struct stopper {
 	_Atomic bool stop;
+	_Atomic uint64_t done; /* the job's progress count */
 	uint64_t set_ns;
 };
 
@@ -186,12 +187,23 @@ static bool stop_requested(void *arg)
 	return atomic_load(&s->stop);
 }
 
+/*
+ * Asks the job to stop once it has completed some I/Os and at least 150 ms
+ * have passed (30 s at most): waiting for completions rather than for a fixed time keeps
+ * the check meaningful where starting 32 threads is slow (ThreadSanitizer
+ * took over 150 ms, and the job then stopped before its first I/O).
+ */
 static void *stop_later(void *arg)
 {
 	struct stopper *s = arg;
-	struct timespec ts = { 0, 150 * 1000 * 1000 };
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	uint64_t start = timer_now_ns();
 
-	nanosleep(&ts, NULL);
+	/* 30 s at most: a job that failed at once never completes any. */
+	while ((atomic_load(&s->done) < 64 ||
+		timer_now_ns() - start < 150000000u) &&
+	       timer_now_ns() - start < 30000000000u)
+		nanosleep(&ts, NULL);
 	s->set_ns = timer_now_ns();
 	atomic_store(&s->stop, true);
 	return NULL;
@@ -209,6 +221,7 @@ static void stop_test(const char *engine, enum engine_kind kind, const char *pat
 	job.time_ns = 60ull * 1000000000u;
 	job.should_stop = stop_requested;
 	job.stop_arg = &s;
+	job.progress = &s.done;
 	pthread_create(&t, NULL, stop_later, &s);
 	int rc = engine_run(&job, kind, &res);
 	uint64_t back_ns = timer_now_ns();
