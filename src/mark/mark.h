@@ -18,7 +18,7 @@
 
 #include "clyde.h"
 #include "config.h"
-#include "cli/options.h"
+#include "core/opt.h"
 #include "core/parse.h"
 #include "run/phase.h"
 #include "run/run.h"
@@ -91,35 +91,30 @@ const char *mark_test_name(const struct mark_test *t, char *buf, size_t len);
 int mark_check_size(const struct mark_list *list, uint64_t size_bytes,
 		    char *err, size_t len);
 
-/* The command line of `clyde mark`, as parsed. */
+/* The command line of `clyde mark`, as parsed; --json is the config's. */
 struct mark_options {
 	const char *profile;  /* "default"...; NULL when --tests chose */
 	enum mark_score score;
 	struct mark_list tests;
 	uint32_t runs;        /* 1..MARK_MAX_RUNS */
 	uint32_t time_s;      /* seconds each run lasts */
-	const char *json_path; /* NULL: none; "-": stdout */
-	const char *csv_path;
+	const char *csv_path; /* NULL: none */
 };
 
-/* clyde mark's option table, in --help order; *n receives its length. */
-const struct option_def *mark_options_table(size_t *n);
-
-/* The synopsis of `clyde mark` after LEAD ("usage: "), wrapped under its
- * words as options_usage_of does. */
-void mark_usage(FILE *out, const char *lead);
+/* clyde mark's options (mark_options.c), in --help order. */
+extern const struct opt_set mark_opt_set;
 
 /*
  * Parse `clyde mark` ARGV (ARGV[0] is "mark") into *mo and the *cfg its
  * run hands to set-up and the driver: CFG's directory, size, user, machine
- * name, seed, engine and progress from the options, direct I/O,
+ * name, seed, engine, progress and JSON file from the options, direct I/O,
  * incompressible data, one copy, no per-char or file tests, the layout's
  * chunk. RAM_MIB and SEED are the defaults, as for options_parse.
- * OPTIONS_DONE after --help; on OPTIONS_ERROR, ERR holds the reason.
+ * OPT_HELP after --help; on OPT_ERROR, ERR holds the reason.
  */
-enum options_outcome mark_options_parse(int argc, char **argv, uint64_t ram_mib,
-					uint64_t seed, struct mark_options *mo,
-					struct config *cfg, char *err, size_t len);
+enum opt_outcome mark_options_parse(int argc, char **argv, uint64_t ram_mib,
+				    uint64_t seed, struct mark_options *mo,
+				    struct config *cfg, char *err, size_t len);
 
 /* One run of one test in one direction, from the driver's figures. */
 struct mark_figures {

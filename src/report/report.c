@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report.c - the `clyde report` command: its options, and the pipeline
+ * report.c - the `clyde report` command: the pipeline
  * from the runs read (report_input.c) to the one formatter that renders
  * them all: streamed straight through for CSV and JSON, kept in the
  * compact store for tables and pages, with the facts, the summary rows
@@ -9,7 +9,6 @@
 #include "report.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,104 +20,6 @@
 #include "report_input.h"
 #include "run_store.h"
 #include "summary.h"
-
-void report_usage(FILE *out, int indent)
-{
-	fprintf(out, "clyde report [--format fmt] [--summary | --compare "
-		"[--baseline name]]\n%*s[file ...]\n",
-		indent + (int)strlen("clyde report "), "");
-}
-
-static void report_help(FILE *out)
-{
-	fputs("usage: ", out);
-	report_usage(out, (int)strlen("usage: "));
-	fputs("\nReads CSV lines of bonnie++ 1.03, 1.93c, 1.96, 1.97, 1.98 and "
-	      "of clyde, and\nclyde's JSON, from the files (standard input "
-	      "without any) and prints every\nrun in one comparison; clyde "
-	      "mark's CSV and JSON, its marks beside each\nother.\n\n"
-	      "  --format fmt\n", out);
-	for (size_t f = 0; f < format_count; f++)
-		fprintf(out, "      %-10s %s\n", format_table[f].report_name,
-			format_table[f].help);
-	fputs("  --summary\n      add min, median and max rows for every "
-	      "group of runs with the same\n      name and test parameters\n"
-	      "  --compare\n      compare the groups of runs (by name, and test "
-	      "parameters when one\n      name has several) with the first: "
-	      "each figure's medians, the\n      difference of the group means "
-	      "with its 95% confidence interval,\n      and faster, slower, no "
-	      "clear difference or one run cannot tell\n      (text, markdown, "
-	      "html and svg formats)\n"
-	      "  --baseline name\n      with --compare: the group to compare "
-	      "the others with (a machine\n      name, or a group's label as "
-	      "--compare prints it)\n"
-	      "  --help\n      print this help and exit\n", out);
-}
-
-/* Options into *o; -1 after a usage error, 1 after --help. */
-static int parse_options(int argc, char **argv, struct report_options *o)
-{
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'f' },
-		{ "summary", no_argument, NULL, 's' },
-		{ "compare", no_argument, NULL, 'c' },
-		{ "baseline", required_argument, NULL, 'b' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
-
-	opterr = 0;
-	optind = 0; /* start afresh: clyde's own parser may have run */
-	while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (!(o->format = format_by_report_name(optarg))) {
-				fprintf(stderr, "clyde: report: unknown format "
-					"'%s'\n", optarg);
-				return -1;
-			}
-			break;
-		case 's':
-			o->summary = true;
-			break;
-		case 'b':
-			o->baseline = optarg; /* a baseline asks for a comparison */
-			o->compare = true;
-			break;
-		case 'c':
-			o->compare = true;
-			break;
-		case 'h':
-			report_help(stdout);
-			return 1;
-		case ':':
-			fprintf(stderr, "clyde: report: %s needs a value\n",
-				argv[optind - 1]);
-			return -1;
-		default:
-			if (optopt > 0)
-				fprintf(stderr, "clyde: report: unknown option "
-					"'-%c'\n", optopt);
-			else
-				fprintf(stderr, "clyde: report: unknown option "
-					"'%s'\n", argv[optind - 1]);
-			return -1;
-		}
-	}
-	if (o->compare && o->summary) {
-		fputs("clyde: report: --compare and --summary cannot be "
-		      "combined\n", stderr);
-		return -1;
-	}
-	if (o->compare && !o->format->compare) {
-		fprintf(stderr, "clyde: report: --compare: format '%s' cannot "
-			"show a comparison (text-*, markdown, html and svg "
-			"can)\n", o->format->report_name);
-		return -1;
-	}
-	return 0;
-}
 
 /*
  * The runs of a stream passed straight through to a formatter, kept in a
@@ -310,28 +211,24 @@ static int report_marks(const struct mark_set *marks, size_t n_classic,
 	return rc == 0 ? status : 1;
 }
 
-int report_main(int argc, char **argv)
+int report_main(const struct report_options *o, char **files, size_t n_files)
 {
-	struct report_options o = { .format = format_by_report_name("text-1.03") };
 	struct input_stream s = { .error = 0 };
 	struct run_source src = { .at = input_at, .n = RUN_SOURCE_STREAM,
 				  .ctx = &s };
 	size_t n = 0;
-	int status = parse_options(argc, argv, &o), rc;
+	int status, rc;
 
-	if (status != 0)
-		return status < 0 ? 1 : 0;
-	if (!(s.in = report_input_open(argv + optind, (size_t)(argc - optind),
-				       stderr))) {
+	if (!(s.in = report_input_open(files, n_files, stderr))) {
 		fprintf(stderr, "clyde: report: out of memory\n");
 		return 1;
 	}
-	rc = report_render(stdout, stderr, &o, &src, &n);
+	rc = report_render(stdout, stderr, o, &src, &n);
 	status = report_input_status(s.in);
 	/* Marks are set aside as the input is read; nothing of them is out yet. */
 	const struct mark_set *marks = report_input_marks(s.in);
 	if (rc >= 0 && s.error == 0 && marks->n > 0) {
-		status = report_marks(marks, n, &o, status);
+		status = report_marks(marks, n, o, status);
 		n += marks->n;
 	}
 	report_input_close(s.in);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/opt.h"
 #include "format/format.h"
 #include "format/run_source.h"
 
@@ -23,12 +24,18 @@ struct report_options {
 	const char *baseline;  /* --baseline NAME, or NULL: the first group */
 };
 
+/* clyde report's options (report_options.c), in --help order. */
+extern const struct opt_set report_opt_set;
+
 /*
- * The synopsis of `clyde report`, for options_usage(): two lines, the
- * second indented to sit under the first's options when the first starts
- * INDENT columns in.
+ * Parse `clyde report` ARGV (ARGV[0] is "report"; the files may come
+ * among the options) into *o; *first_file gets the index of the first
+ * file in ARGV (ARGC when none). OPT_HELP after --help; on OPT_ERROR, ERR
+ * holds the reason (no "clyde: report: " prefix).
  */
-void report_usage(FILE *out, int indent);
+enum opt_outcome report_options_parse(int argc, char **argv,
+				      struct report_options *o, int *first_file,
+				      char *err, size_t len);
 
 /*
  * Render the runs of INPUT, read once in order, as `clyde report` with
@@ -45,11 +52,12 @@ int report_render(FILE *out, FILE *notes, const struct report_options *opts,
 		  struct run_source *input, size_t *n_runs);
 
 /*
- * The `clyde report` command: ARGV[0] is "report". Bad lines go to stderr
- * as "clyde: FILE:LINE: reason" and the others still render. Returns the
- * exit status: 0, or 1 after a bad line, an unreadable file, a usage error
- * or input without any run.
+ * The `clyde report` command, its options parsed: the runs of the N files
+ * FILES (standard input when N is 0) rendered as O asks to stdout. Bad
+ * lines go to stderr as "clyde: FILE:LINE: reason" and the others still
+ * render. Returns the exit status: 0, or 1 after a bad line, an unreadable
+ * file, runs that cannot be shown as asked or input without any run.
  */
-int report_main(int argc, char **argv);
+int report_main(const struct report_options *o, char **files, size_t n);
 
 #endif

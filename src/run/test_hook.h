@@ -6,7 +6,7 @@
  * it; CLYDE_TEST_RANDOM_IOS=N makes every random-I/O test do exactly N
  * I/Os instead of running for its time, so that tests/cli/engines.sh can
  * hold the engines to the same counts. Documented in the man page's
- * ENVIRONMENT section, not in --help. main.c hangs the first on the
+ * ENVIRONMENT section, not in --help. cmd_classic.c hangs the first on the
  * driver's after_phase hook and applies the second to the plan; nothing
  * else in clyde corrupts data.
  */

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_options.c - the option table against the man page and --help (no
- * option may be missing from either; the man page's SYNOPSIS is the usage
- * text), and options_parse on good command lines: defaults, the colon
- * forms, -f's two spellings, the 2x RAM rule.
+ * test_options.c - every command's option rows against the man page and
+ * its --help (no option may be missing from either; the man page's
+ * SYNOPSIS is the usage of every command), the command table's dispatch,
+ * and options_parse on good command lines: defaults, the colon forms,
+ * -f's two spellings, the 2x RAM rule.
  */
 #include <getopt.h>
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 #include "check.h"
 #include "format/fmt.h"
 #include "format/format.h"
+#include "cli/command.h"
 #include "cli/options.h"
 #include "core/verdict.h"
 
@@ -50,18 +52,31 @@ static char *read_man(void)
 	return text;
 }
 
-static char *capture(void (*print)(FILE *))
+/* What C's --help prints. */
+static char *help_of(const struct command *c)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 
-	print(f);
+	command_help(f, c);
 	fclose(f);
 	return buf;
 }
 
-static enum options_outcome parse(struct config *cfg, char *err, ...)
+/* Every command's usage, as the man page's SYNOPSIS has it. */
+static char *usage_text(void)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	command_usage(f, "");
+	fclose(f);
+	return buf;
+}
+
+static enum opt_outcome parse(struct config *cfg, char *err, ...)
 {
 	char *argv[32] = { "clyde" };
 	int argc = 1;
@@ -74,34 +89,40 @@ static enum options_outcome parse(struct config *cfg, char *err, ...)
 	return options_parse(argc, argv, RAM, SEED, cfg, err, 256);
 }
 
+/* Each option of C in the man page and in C's --help, with its help. */
+static void check_rows(const struct command *c, const char *man)
+{
+	const struct opt_set *set = c->opts;
+	char *help = help_of(c);
+
+	for (size_t i = 0; i < set->n; i++) {
+		const struct opt_row *o = &set->rows[i];
+		char item[128], name[192];
+
+		opt_name(o, item, sizeof(item));
+		snprintf(name, sizeof(name), "man page documents %s %s", set->name, item);
+		CHECK(name, strstr(man, item) != NULL);
+		snprintf(name, sizeof(name), "%s --help lists %s", set->name, item);
+		CHECK(name, strstr(help, item) != NULL);
+		/* The explanation's start (help wraps longer lines). */
+		char start[32];
+		snprintf(start, sizeof(start), "%.30s", o->help ? o->help : "");
+		snprintf(name, sizeof(name), "%s --help explains %s", set->name, item);
+		CHECK(name, strstr(help, start) != NULL);
+	}
+	free(help);
+}
+
 static void check_docs(void)
 {
-	size_t n;
-	const struct option_def *opts = options_table(&n);
 	char *man = read_man();
-	char *help = capture(options_help);
-	char *usage = capture(options_usage);
+	char *usage = usage_text();
 
 	CHECK("man page readable", man != NULL);
 	if (!man)
 		return;
-	for (size_t i = 0; i < n; i++) {
-		char item[128], name[160];
-
-		if (opts[i].long_name)
-			snprintf(item, sizeof(item), "--%s", opts[i].long_name);
-		else
-			snprintf(item, sizeof(item), "-%c", opts[i].key);
-		snprintf(name, sizeof(name), "man page documents %s", item);
-		CHECK(name, strstr(man, item) != NULL);
-		snprintf(name, sizeof(name), "--help lists %s", item);
-		CHECK(name, strstr(help, item) != NULL);
-		/* The explanation's start (help wraps longer lines). */
-		char start[32];
-		snprintf(start, sizeof(start), "%.30s", opts[i].help);
-		snprintf(name, sizeof(name), "--help explains %s", item);
-		CHECK(name, strstr(help, start) != NULL);
-	}
+	for (size_t i = 0; i < command_count; i++)
+		check_rows(&commands[i], man);
 	/* The SYNOPSIS is the usage text, exactly: no "usage:" in a man page. */
 	const char *syn = strstr(man, ".SH SYNOPSIS\n.nf\n");
 	const char *end = syn ? strstr(syn, "\n.fi\n") : NULL;
@@ -113,8 +134,33 @@ static void check_docs(void)
 	      strncmp(syn + strlen(".SH SYNOPSIS\n.nf\n"), usage, syn_len) == 0);
 	CHECK("usage starts with the command, not \"usage:\"",
 	      strncmp(usage, "clyde [-d dir]", 14) == 0);
-	free(help);
+	for (size_t i = 0; i < command_count; i++) {
+		char line[64], name[96];
+
+		snprintf(line, sizeof(line), "\n%s [", commands[i].opts->name);
+		snprintf(name, sizeof(name), "the SYNOPSIS has %s", commands[i].opts->name);
+		CHECK(name, i == 0 || strstr(usage, line) != NULL);
+	}
 	free(usage);
+}
+
+/* ARGV picks its command by its first word; anything else is the classic run. */
+static void check_dispatch(void)
+{
+	char *mark[] = { "clyde", "mark", "--help", NULL };
+	char *report[] = { "clyde", "report", NULL };
+	char *classic[] = { "clyde", "-s", "1g", NULL };
+	char *alone[] = { "clyde", NULL };
+	char *later[] = { "clyde", "-d", "mark", NULL };
+
+	CHECK("clyde mark: the mark command",
+	      strcmp(command_find(3, mark)->opts->name, "clyde mark") == 0);
+	CHECK("clyde report: the report command",
+	      strcmp(command_find(2, report)->opts->name, "clyde report") == 0);
+	CHECK("clyde -s 1g: the classic run", command_find(3, classic)->word == NULL);
+	CHECK("clyde alone: the classic run", command_find(1, alone)->word == NULL);
+	CHECK("a command word only counts first", command_find(3, later)->word == NULL);
+	CHECK("the classic run comes first (its usage leads)", commands[0].word == NULL);
 }
 
 /* What FN prints for R, its first line without the newline. */
@@ -172,7 +218,7 @@ static void check_parsing(void)
 	struct config cfg;
 	char err[256];
 
-	CHECK("defaults parse", parse(&cfg, err, "-u", "root", NULL) == OPTIONS_RUN);
+	CHECK("defaults parse", parse(&cfg, err, "-u", "root", NULL) == OPT_RUN);
 	CHECK_U64("default size is 2x RAM", cfg.io.size_mib, 2 * RAM);
 	CHECK_U64("default chunk", cfg.io.chunk_bytes, 8192);
 	CHECK_U64("default seeks", cfg.io.seeks, 8192);
@@ -184,99 +230,100 @@ static void check_parsing(void)
 	CHECK("default per-char size", cfg.perchar_mib == -1);
 	CHECK("default single run", cfg.repeat == -1);
 
-	CHECK("-r 0 parse", parse(&cfg, err, "-r", "0", NULL) == OPTIONS_RUN);
+	CHECK("-r 0 parse", parse(&cfg, err, "-r", "0", NULL) == OPT_RUN);
 	CHECK_U64("-r 0: default size 300M", cfg.io.size_mib, 300);
 	/* bonnie++ -n 0: the I/O tests alone at the default size (fuzz_options). */
-	CHECK("-n 0 without -s parse", parse(&cfg, err, "-n", "0", "-r", "0", NULL) == OPTIONS_RUN);
+	CHECK("-n 0 without -s parse", parse(&cfg, err, "-n", "0", "-r", "0", NULL) == OPT_RUN);
 	CHECK_U64("-n 0 without -s: default size 300M", cfg.io.size_mib, 300);
 	CHECK("-s huge -c 64: too large, not under the RAM",
-	      parse(&cfg, err, "-s", "274877906944t", "-c", "64", NULL) == OPTIONS_ERROR &&
+	      parse(&cfg, err, "-s", "274877906944t", "-c", "64", NULL) == OPT_ERROR &&
 	      strstr(err, "too large") != NULL);
 
-	CHECK("-s 4g::100", parse(&cfg, err, "-s", "4g::100", NULL) == OPTIONS_RUN);
+	CHECK("-s 4g::100", parse(&cfg, err, "-s", "4g::100", NULL) == OPT_RUN);
 	CHECK_U64("-s 4g::100 size", cfg.io.size_mib, 4096);
 	CHECK_U64("-s 4g::100 keeps the chunk", cfg.io.chunk_bytes, 8192);
 	CHECK_U64("-s 4g::100 seeks", cfg.io.seeks, 100);
 
-	CHECK("-f 20", parse(&cfg, err, "-s", "4g", "-f", "20", NULL) == OPTIONS_RUN);
+	CHECK("-f 20", parse(&cfg, err, "-s", "4g", "-f", "20", NULL) == OPT_RUN);
 	CHECK("-f 20 sets 20 MiB", cfg.perchar_mib == 20);
-	CHECK("-f20", parse(&cfg, err, "-s", "4g", "-f20", NULL) == OPTIONS_RUN);
+	CHECK("-f20", parse(&cfg, err, "-s", "4g", "-f20", NULL) == OPT_RUN);
 	CHECK("-f20 sets 20 MiB", cfg.perchar_mib == 20);
-	CHECK("-f alone", parse(&cfg, err, "-s", "4g", "-f", "-q", NULL) == OPTIONS_RUN);
+	CHECK("-f alone", parse(&cfg, err, "-s", "4g", "-f", "-q", NULL) == OPT_RUN);
 	CHECK("-f alone skips per-char", cfg.perchar_mib == 0);
 	CHECK("-f alone keeps the next option", cfg.quiet);
-	CHECK("-f past the size", parse(&cfg, err, "-s", "4g", "-f", "8g", NULL) == OPTIONS_RUN);
+	CHECK("-f past the size", parse(&cfg, err, "-s", "4g", "-f", "8g", NULL) == OPT_RUN);
 	CHECK("-f past the size is clamped", cfg.perchar_mib == 4096);
 
-	CHECK("-c 2 needs 2x RAM overall", parse(&cfg, err, "-s", "1g", "-c", "2", NULL) == OPTIONS_RUN);
+	CHECK("-c 2 needs 2x RAM overall", parse(&cfg, err, "-s", "1g", "-c", "2", NULL) == OPT_RUN);
 	CHECK("-c 3 with too small a size",
-	      parse(&cfg, err, "-s", "512", "-c", "3", NULL) == OPTIONS_ERROR);
+	      parse(&cfg, err, "-s", "512", "-c", "3", NULL) == OPT_ERROR);
 	CHECK("RAM message names the RAM", strstr(err, "1024M") != NULL);
 
-	CHECK("-s 12q", parse(&cfg, err, "-s", "12q", NULL) == OPTIONS_ERROR);
+	CHECK("-s 12q", parse(&cfg, err, "-s", "12q", NULL) == OPT_ERROR);
 	CHECK_STR("-s 12q message", err, "-s 12q: unknown size suffix 'q'");
-	CHECK("-Q", parse(&cfg, err, "-Q", NULL) == OPTIONS_ERROR);
+	CHECK("-Q", parse(&cfg, err, "-Q", NULL) == OPT_ERROR);
 	CHECK("-Q message names it", strstr(err, "-Q") != NULL);
-	CHECK("--table 2.00", parse(&cfg, err, "--table", "2.00", "-s", "4g", NULL) == OPTIONS_RUN);
+	CHECK("--table 2.00", parse(&cfg, err, "--table", "2.00", "-s", "4g", NULL) == OPT_RUN);
 	CHECK("--table 2.00 chosen", cfg.table == format_by_name(FORMAT_TABLE, "2.00"));
-	CHECK("--csv 1.98", parse(&cfg, err, "--csv", "1.98", "-s", "4g", NULL) == OPTIONS_RUN);
+	CHECK("--csv 1.98", parse(&cfg, err, "--csv", "1.98", "-s", "4g", NULL) == OPT_RUN);
 	CHECK("--csv 1.98 chosen", cfg.csv == format_by_name(FORMAT_CSV, "1.98"));
-	CHECK("-n 16:4k:1k:4", parse(&cfg, err, "-n", "16:4k:1k:4", "-s", "4g", NULL) == OPTIONS_RUN);
+	CHECK("-n 16:4k:1k:4", parse(&cfg, err, "-n", "16:4k:1k:4", "-s", "4g", NULL) == OPT_RUN);
 	CHECK("-n 16:4k:1k:4 values",
 	      cfg.files.count_k == 16 && cfg.files.max_bytes == 4096 &&
 	      cfg.files.min_bytes == 1024 && cfg.files.dirs == 4);
-	CHECK("-n 16:4k", parse(&cfg, err, "-n", "16:4k", "-s", "4g", NULL) == OPTIONS_RUN);
+	CHECK("-n 16:4k", parse(&cfg, err, "-n", "16:4k", "-s", "4g", NULL) == OPT_RUN);
 	CHECK("-n 16:4k is random 0..4k, as bonnie++",
 	      cfg.files.max_bytes == 4096 && cfg.files.min_bytes == 0);
 	CHECK("-n 1:0:0:2000: more dirs than files, as bonnie++",
-	      parse(&cfg, err, "-n", "1:0:0:2000", "-s", "4g", NULL) == OPTIONS_RUN);
-	CHECK("-n 1:0:0:0", parse(&cfg, err, "-n", "1:0:0:0", "-s", "4g", NULL) == OPTIONS_ERROR);
+	      parse(&cfg, err, "-n", "1:0:0:2000", "-s", "4g", NULL) == OPT_RUN);
+	CHECK("-n 1:0:0:0", parse(&cfg, err, "-n", "1:0:0:0", "-s", "4g", NULL) == OPT_ERROR);
 	CHECK_STR("-n 1:0:0:0 message", err, "-n 1:0:0:0: at least 1 directory");
 	CHECK("-n 1:0:0:100000",
-	      parse(&cfg, err, "-n", "1:0:0:100000", "-s", "4g", NULL) == OPTIONS_ERROR);
+	      parse(&cfg, err, "-n", "1:0:0:100000", "-s", "4g", NULL) == OPT_ERROR);
 	CHECK_STR("-n 1:0:0:100000 message", err, "-n 1:0:0:100000: at most 99,999 directories");
-	CHECK("-n 28340 -r 0", parse(&cfg, err, "-n", "28340", "-r", "0", NULL) == OPTIONS_ERROR);
+	CHECK("-n 28340 -r 0", parse(&cfg, err, "-n", "28340", "-r", "0", NULL) == OPT_ERROR);
 	CHECK("-n 28340 message names the limit", strstr(err, "at most 28339K") != NULL);
 	/* RAM 1024 MiB: 10922K files x 48 bytes = 512 MiB of names, x2 <= RAM. */
-	CHECK("-n 10922 fits the RAM", parse(&cfg, err, "-n", "10922", "-s", "4g", NULL) == OPTIONS_RUN);
-	CHECK("-n 10923 would page", parse(&cfg, err, "-n", "10923", "-s", "4g", NULL) == OPTIONS_ERROR);
+	CHECK("-n 10922 fits the RAM", parse(&cfg, err, "-n", "10922", "-s", "4g", NULL) == OPT_RUN);
+	CHECK("-n 10923 would page", parse(&cfg, err, "-n", "10923", "-s", "4g", NULL) == OPT_ERROR);
 	CHECK("-n 10923 message", strstr(err, "would page in 1024 MiB of RAM") != NULL);
 	/* The name list is memory clyde takes: -r does not change the machine. */
 	CHECK("-n 28339 -r 0: the machine's RAM still counts",
-	      parse(&cfg, err, "-n", "28339", "-r", "0", NULL) == OPTIONS_ERROR);
+	      parse(&cfg, err, "-n", "28339", "-r", "0", NULL) == OPT_ERROR);
 	CHECK("-n 28339 -r 0 message", strstr(err, "would page in 1024 MiB of RAM") != NULL);
 	CHECK("-n 10923 -r 100000: not more RAM than the machine has",
 	      parse(&cfg, err, "-n", "10923", "-r", "100000", "-s", "200g", NULL) ==
-	      OPTIONS_ERROR);
+	      OPT_ERROR);
 	CHECK("-n 10922 -r 0 fits",
-	      parse(&cfg, err, "-n", "10922", "-r", "0", NULL) == OPTIONS_RUN);
+	      parse(&cfg, err, "-n", "10922", "-r", "0", NULL) == OPT_RUN);
 	CHECK("-n 5461 -c 2 fits",
-	      parse(&cfg, err, "-n", "5461", "-c", "2", "-s", "4g", NULL) == OPTIONS_RUN);
+	      parse(&cfg, err, "-n", "5461", "-c", "2", "-s", "4g", NULL) == OPT_RUN);
 	CHECK("-n 5462 -c 2 would page",
-	      parse(&cfg, err, "-n", "5462", "-c", "2", "-s", "4g", NULL) == OPTIONS_ERROR);
+	      parse(&cfg, err, "-n", "5462", "-c", "2", "-s", "4g", NULL) == OPT_ERROR);
 	CHECK("-n 5462 -c 2 message names -c", strstr(err, "x -c") != NULL);
 	CHECK("-s 0 -r 0 -n 28339 -c 200: refused before any I/O",
 	      parse(&cfg, err, "-s", "0", "-r", "0", "-n", "28339", "-c", "200", NULL) ==
-	      OPTIONS_ERROR);
-	CHECK("-p 3", parse(&cfg, err, "-p", "3", NULL) == OPTIONS_RUN && cfg.processes == 3);
-	CHECK("-p -1", parse(&cfg, err, "-p", "-1", NULL) == OPTIONS_RUN && cfg.processes == -1);
-	CHECK("-p 0", parse(&cfg, err, "-p", "0", NULL) == OPTIONS_ERROR);
-	CHECK("-p -2", parse(&cfg, err, "-p", "-2", NULL) == OPTIONS_ERROR);
-	CHECK("-y s", parse(&cfg, err, "-y", "s", NULL) == OPTIONS_RUN && cfg.sync_mode == 's');
-	CHECK("-y p", parse(&cfg, err, "-y", "p", NULL) == OPTIONS_RUN && cfg.sync_mode == 'p');
-	CHECK("-y x", parse(&cfg, err, "-y", "x", NULL) == OPTIONS_ERROR);
+	      OPT_ERROR);
+	CHECK("-p 3", parse(&cfg, err, "-p", "3", NULL) == OPT_RUN && cfg.processes == 3);
+	CHECK("-p -1", parse(&cfg, err, "-p", "-1", NULL) == OPT_RUN && cfg.processes == -1);
+	CHECK("-p 0", parse(&cfg, err, "-p", "0", NULL) == OPT_ERROR);
+	CHECK("-p -2", parse(&cfg, err, "-p", "-2", NULL) == OPT_ERROR);
+	CHECK("-y s", parse(&cfg, err, "-y", "s", NULL) == OPT_RUN && cfg.sync_mode == 's');
+	CHECK("-y p", parse(&cfg, err, "-y", "p", NULL) == OPT_RUN && cfg.sync_mode == 'p');
+	CHECK("-y x", parse(&cfg, err, "-y", "x", NULL) == OPT_ERROR);
 	CHECK_STR("-y x message", err, "-y x: use s (semaphores) or p (prompt)");
-	CHECK("-p with -y", parse(&cfg, err, "-p", "2", "-y", "s", NULL) == OPTIONS_ERROR);
-	CHECK("no -p, no -y", parse(&cfg, err, NULL) == OPTIONS_RUN &&
+	CHECK("-p with -y", parse(&cfg, err, "-p", "2", "-y", "s", NULL) == OPT_ERROR);
+	CHECK("no -p, no -y", parse(&cfg, err, NULL) == OPT_RUN &&
 	      cfg.processes == 0 && cfg.sync_mode == 0);
-	CHECK("-m with comma refused", parse(&cfg, err, "-m", "a,b", NULL) == OPTIONS_ERROR);
+	CHECK("-m with comma refused", parse(&cfg, err, "-m", "a,b", NULL) == OPT_ERROR);
 	CHECK("parsing twice resets state",
-	      parse(&cfg, err, "-q", NULL) == OPTIONS_RUN && cfg.perchar_mib == -1);
+	      parse(&cfg, err, "-q", NULL) == OPT_RUN && cfg.perchar_mib == -1);
 }
 
 int main(void)
 {
 	check_docs();
+	check_dispatch();
 	check_man_examples();
 	check_parsing();
 	return check_done();

@@ -149,7 +149,7 @@ static void one(struct tally *t, char **argv0, int argc0, const char *char_io,
 	int argc1;
 
 	t->configs++;
-	if (options_parse(argc0, argv0, ram, 1, &cfg0, err, sizeof(err)) != OPTIONS_RUN)
+	if (options_parse(argc0, argv0, ram, 1, &cfg0, err, sizeof(err)) != OPT_RUN)
 		return;
 	t->runnable++;
 	r = results_of(&cfg0, ram, fast, ns);
@@ -179,7 +179,7 @@ static void one(struct tally *t, char **argv0, int argc0, const char *char_io,
 
 		t->hints++;
 		if (options_parse(argc1, argv1, ram, 1, &cfg1, err, sizeof(err)) !=
-		    OPTIONS_RUN)
+		    OPT_RUN)
 			failure(t, "the hint is refused", argv0, argc0, text, err);
 		else if ((why = compare(&cfg0, &cfg1, &r.advice)) != NULL)
 			failure(t, why, argv0, argc0, text, "");
@@ -243,7 +243,7 @@ static void test_example(void)
 	FILE *mem;
 
 	CHECK("example parses", options_parse(7, argv, 24576, 1, &cfg, err,
-					      sizeof(err)) == OPTIONS_RUN);
+					      sizeof(err)) == OPT_RUN);
 	r = results_of(&cfg, 24576, (1u << PHASE_READ) | (1u << PHASE_SEEKS),
 		       250000000);
 	verdict_compute(&r);

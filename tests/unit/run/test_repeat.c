@@ -4,7 +4,7 @@
  * with figures set by hand (the interval's arithmetic, +++++ and missing
  * figures, the random-I/O tests, what it says), then on runs the driver
  * makes with a null phase whose rate the test sets for each run, in the
- * loop main.c runs.
+ * loop cmd_classic.c runs.
  */
 #include <math.h>
 #include <stdatomic.h>

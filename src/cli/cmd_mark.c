@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cmd_mark.c - `clyde mark`: its command line (mark_options.c's rows),
+ * then the classic run's set-up, progress and clean-up (session.c), its
+ * steps through the driver (mark.c), and its own outputs: the table and
+ * truth line, and the --json and --csv files, opened before any I/O.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command.h"
+#include "exit_status.h"
+#include "mark/fmt_mark.h"
+#include "platform/env.h"
+#include "session.h"
+
+enum opt_outcome cmd_mark_parse(void *state, int argc, char **argv, char *err,
+				size_t len)
+{
+	struct mark_state *ms = state;
+	enum opt_outcome out = mark_options_parse(argc - 1, argv + 1, env_ram_mib(),
+						  session_seed(), &ms->mo, &ms->cfg,
+						  err, len);
+
+	ms->cfg.argc = argc; /* the results quote all of "clyde mark ..." */
+	ms->cfg.argv = argv;
+	return out;
+}
+
+/* clyde mark's --json or --csv file, F from session_open: written whole.
+ * 0, or the status (after clean-up). */
+static int write_mark(FILE *f, const char *path, const struct mark_results *r,
+		      bool csv)
+{
+	if (session_write_begin(f, path) != 0)
+		return session_fail_output();
+	if (csv) {
+		fmt_mark_csv_header(f);
+		fmt_mark_csv(f, r);
+	} else {
+		fmt_mark_json(f, r);
+	}
+	return session_write_end(f, path);
+}
+
+/* clyde mark's table, truth line and files, after a run that went well. */
+static int print_mark(const struct mark_state *ms, const struct mark_results *res,
+		      FILE *json, FILE *csv)
+{
+	FILE *text = json == stdout ? stderr : stdout;
+	int status = 0;
+
+	fmt_mark_table(text, res);
+	if (out_check(text, text == stdout ? "stdout" : "stderr") != 0)
+		return session_fail_output();
+	fmt_mark_truth(stderr, res);
+	if (out_check(stderr, "stderr") != 0)
+		return session_fail_output();
+	if (json)
+		status = write_mark(json, ms->cfg.json_path, res, false);
+	if (status == 0 && csv)
+		status = write_mark(csv, ms->mo.csv_path, res, true);
+	return status;
+}
+
+int cmd_mark_run(void *state, const struct command_env *env)
+{
+	static struct mark_plan plan;
+	static struct run_target target = { .parent_fd = -1, .dir_fd = -1 };
+	struct mark_state *ms = state;
+	struct mark_results *res;
+	struct session_run s;
+	struct phase_error perr;
+	FILE *json = NULL, *csv = NULL;
+	int status;
+
+	if (env->rk->me.mpi) {
+		out_say("mark: clyde-mpi runs the classic tests only; run clyde "
+			"mark on each machine without MPI");
+		return EXIT_USAGE;
+	}
+	/* The table always goes to stdout, or the JSON does. */
+	status = session_set_up(&ms->cfg, env->rk, env->std, true, &target, &json);
+	if (status != SESSION_GO_ON)
+		return status;
+	if (ms->mo.csv_path && !(csv = session_open(ms->mo.csv_path)))
+		return session_fail(EXIT_SETUP, "%s: cannot write the CSV: %s",
+				    ms->mo.csv_path, strerror(errno));
+	if (!(res = calloc(1, sizeof(*res))))
+		return session_fail(EXIT_SETUP, "out of memory");
+	mark_plan_init(&plan, &ms->mo);
+	session_run_begin(&s, &ms->cfg, &plan.plan);
+	status = mark_run(&ms->mo, &ms->cfg, &target, &plan, &s.hooks, res, &perr);
+	if (session_run_end(&s, status, &perr) != 0) {
+		free(res);
+		return session_phase_error(&perr);
+	}
+	status = print_mark(ms, res, json, csv);
+	free(res);
+	return status ? status : session_finish(EXIT_OK);
+}

@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * session.c - the part of a run every command that runs tests shares
+ * (session.h): set-up before any I/O, the results files, the progress and
+ * barrier hooks, and a failure said once, after the clean-up it calls for.
+ * Prints on stderr; returns exit statuses for main.c to exit with.
+ */
+#include "session.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "exit_status.h"
+#include "platform/platform.h"
+#include "run/barrier.h"
+#include "run/setup.h"
+#include "sys/cleanup.h"
+#include "sys/privs.h"
+
+uint64_t session_seed(void)
+{
+	return (uint64_t)getpid() ^ (uint64_t)time(NULL);
+}
+
+/* The path cleanup_all() could not remove: a stranded test file matters
+ * more than any figure, so it is always said, after the error that led here. */
+static void report_left(int left, const struct cleanup_failure *f)
+{
+	if (left == 0)
+		return;
+	if (f->errnum)
+		out_say("%s: %s: %s (%d path%s clyde made %s left)", f->path, f->op,
+			strerror(f->errnum), left, left > 1 ? "s" : "",
+			left > 1 ? "are" : "is");
+	else
+		out_say("%s: %s (%d path%s clyde made %s left)", f->path, f->op,
+			left, left > 1 ? "s" : "", left > 1 ? "are" : "is");
+}
+
+/*
+ * The final clean-up: everything clyde made removed (or counted into *F).
+ * A signal after it has nothing left to wait for, so it no longer prints
+ * the repeated-signal notice (mpirun's SIGTERM can reach rank 0 after it
+ * has cleaned up and said why it stopped).
+ */
+static int clean_up(struct cleanup_failure *f)
+{
+	int left = cleanup_all(f);
+
+	cleanup_quiet_repeats();
+	return left;
+}
+
+int session_finish(int status)
+{
+	struct cleanup_failure f;
+	int left = clean_up(&f);
+
+	report_left(left, &f);
+	return left && status == 0 ? EXIT_IO : status;
+}
+
+int session_fail(int status, const char *fmt, ...)
+{
+	char msg[2 * PATH_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	out_say("%s", msg);
+	return session_finish(status);
+}
+
+int session_fail_output(void)
+{
+	const char *stream = "stdout";
+	int errnum = EIO;
+	struct cleanup_failure f;
+	int left = clean_up(&f);
+
+	cleanup_stop_reason(&stream, &errnum);
+	out_say("%s: write: %s", stream, strerror(errnum));
+	report_left(left, &f);
+	return EXIT_OUTPUT;
+}
+
+int session_interrupted(struct phase_error *err)
+{
+	int sig = cleanup_signal();
+
+	memset(err, 0, sizeof(*err));
+	snprintf(err->op, sizeof(err->op), "interrupted");
+	return err->status = sig ? EXIT_SIGNAL + sig : EXIT_OUTPUT;
+}
+
+int session_phase_error(const struct phase_error *e)
+{
+	struct cleanup_failure f;
+
+	if (e->status == EXIT_OUTPUT && !cleanup_signal())
+		return session_fail_output();
+	int left = clean_up(&f);
+	if (e->status > EXIT_SIGNAL && !e->errnum) {
+		out_say("interrupted by signal %d (%s)%s", e->status - EXIT_SIGNAL,
+			strsignal(e->status - EXIT_SIGNAL),
+			left ? "" : "; test files removed");
+	} else if (e->errnum) {
+		out_say("%s: %s: %s", e->path, e->op, strerror(e->errnum));
+	} else if (e->path[0]) {
+		out_say("%s: %s", e->path, e->op);
+	} else {
+		out_say("%s", e->op);
+	}
+	report_left(left, &f);
+	return e->status ? e->status : EXIT_IO;
+}
+
+/* The file is created with O_EXCL when it can be, so that clean-up
+ * knows it as clyde's; an existing one is opened as it is. */
+FILE *session_open(const char *path)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+	int dir_fd, fd;
+
+	if (strcmp(path, "-") == 0)
+		return stdout;
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) + 1 : 1,
+		 slash ? path : ".");
+	/* Held open to the end: the registry removes the file through it. */
+	dir_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = dir_fd < 0 ? -1 : openat(dir_fd, slash ? slash + 1 : path,
+				      O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+	if (fd >= 0 && (fstat(fd, &st) != 0 ||
+			cleanup_add(dir_fd, path, &st, false) != 0)) {
+		close(fd);
+		return NULL;
+	}
+	if (fd < 0)
+		fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (fd >= 0 && !f)
+		close(fd);
+	return f;
+}
+
+int session_write_begin(FILE *f, const char *path)
+{
+	struct stat st;
+
+	if (f != stdout && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+	    ftruncate(fileno(f), 0) != 0) {
+		cleanup_request_stop(path, errno);
+		return -1;
+	}
+	return 0;
+}
+
+int session_write_end(FILE *f, const char *path)
+{
+	const char *name = f == stdout ? "stdout" : path;
+
+	if (out_check(f, name) != 0)
+		return session_fail_output();
+	if (f != stdout && fclose(f) != 0) {
+		cleanup_request_stop(name, errno);
+		return session_fail_output();
+	}
+	cleanup_forget(path); /* written: the user's file now */
+	return 0;
+}
+
+/* -p N makes the semaphores for N processes, -p -1 removes them. */
+static int make_semaphores(long procs)
+{
+	char err[512];
+
+	if (procs > 0 ? barrier_create(procs, err, sizeof(err))
+		      : barrier_remove(err, sizeof(err)))
+		return session_fail(EXIT_USAGE, "%s", err);
+	if (procs > 0)
+		printf("Creating semaphore for %ld procs.\n", procs);
+	else
+		puts("Semaphore removed.");
+	if (out_check(stdout, "stdout") != 0)
+		return session_fail_output();
+	return session_finish(0);
+}
+
+int session_set_up(const struct config *cfg, const struct ranks *rk,
+		   const struct out_std *std, bool needs_stdout,
+		   struct run_target *target, FILE **json)
+{
+	char err[1024];
+	long uid, gid;
+	int status, switched;
+
+	if ((status = ranks_check(rk, cfg, err, sizeof(err))) != 0)
+		return session_fail(status, "%s", err);
+	if (cleanup_init() != 0)
+		return session_fail(EXIT_SETUP, "cannot install signal handlers: %s",
+				    strerror(errno));
+	if (cfg->processes == 0 && cfg->repeat != 0)
+		setup_provenance(cfg, target); /* before -u drops root */
+	switched = privs_switch(cfg->user, cfg->group, &uid, &gid, err, sizeof(err));
+	if (switched < 0)
+		return session_fail(EXIT_USAGE, "%s", err);
+	if (cfg->processes != 0)
+		return make_semaphores(cfg->processes);
+	if (cfg->sync_mode == 's' && barrier_check(err, sizeof(err)) != 0)
+		return session_fail(EXIT_USAGE, "%s", err);
+	if (cfg->repeat == 0)
+		return EXIT_OK;
+	/* The results must have somewhere to go before any I/O is done. */
+	if (std->closed[STDOUT_FILENO] && needs_stdout)
+		return session_fail(EXIT_OUTPUT, "stdout: %s (closed when clyde "
+				    "started, so the results would be lost)",
+				    strerror(EBADF));
+	if (cfg->json_path && ranks_prints(rk) &&
+	    !(*json = session_open(cfg->json_path)))
+		return session_fail(EXIT_SETUP, "%s: cannot write the JSON: %s",
+				    cfg->json_path, strerror(errno));
+	if ((status = setup_limits(cfg, err, sizeof(err))) != 0 ||
+	    (!cfg->no_preflight &&
+	     (status = setup_preflight(cfg, err, sizeof(err))) != 0) ||
+	    (status = setup_target(cfg, ranks_tag(rk), target, err,
+				   sizeof(err))) != 0)
+		return session_fail(status, "%s", err);
+	target->first_copy = ranks_first_copy(rk);
+	if (switched && !cfg->quiet)
+		fprintf(stderr, "Using uid:%ld, gid:%ld.\n", uid, gid);
+	if (target->engine_note[0])
+		out_say("%s", target->engine_note);
+	if (target->dev.n == 0 && cfg->io.size_mib > 0) {
+		char fs[64];
+
+		out_say("%s (%s) has no block device of its own, so the disk's "
+			"own figures cannot be checked", cfg->dir,
+			platform_fs_name(target->dir_fd, fs, sizeof(fs)));
+	}
+	if (out_check(stderr, "stderr") != 0)
+		return session_fail_output();
+	return SESSION_GO_ON;
+}
+
+void session_run_begin(struct session_run *s, const struct config *cfg,
+		       const struct run_plan *plan)
+{
+	s->hooks = (struct run_hooks){ 0 };
+	progress_init(&s->progress, stderr,
+		      progress_style_for(cfg->progress, cfg->quiet,
+					 isatty(STDERR_FILENO)),
+		      cfg, plan);
+	progress_hooks(&s->progress, &s->hooks);
+	barrier_hooks(cfg, &s->hooks);
+}
+
+int session_run_end(struct session_run *s, int status, struct phase_error *err)
+{
+	/* A signal or a failed write after the last phase: not done. */
+	if (status == 0 && cleanup_stopping())
+		status = session_interrupted(err);
+	if (status != 0)
+		progress_abort(&s->progress);
+	return status;
+}

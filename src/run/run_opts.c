@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run_opts.c - the option handlers clyde and clyde mark share (run_opts.h):
+ * each stores one value of the struct config that is the parse's target,
+ * after the checks that value needs. The engine names are the engine
+ * module's (engine_name, engine_from_name).
+ */
+#include "run_opts.h"
+
+#include <string.h>
+
+#include "config.h"
+#include "engine/engine.h"
+
+static struct config *config_of(struct opt_state *st)
+{
+	return st->target;
+}
+
+enum opt_outcome run_opts_machine(struct opt_state *st, const char *arg)
+{
+	struct config *cfg = config_of(st);
+
+	if (strlen(arg) >= sizeof(cfg->machine))
+		return opt_fail(st, "-m: the machine name is longer than %zu bytes",
+				sizeof(cfg->machine) - 1);
+	for (const char *p = arg; *p; p++)
+		if (*p == ',' || (unsigned char)*p < 0x20 || *p == 0x7f)
+			return opt_fail(st, "-m %s: the machine name must not contain "
+					"commas or control characters", arg);
+	snprintf(cfg->machine, sizeof(cfg->machine), "%s", arg);
+	return OPT_RUN;
+}
+
+enum opt_outcome run_opts_user(struct opt_state *st, const char *arg)
+{
+	if (arg[0] == ':')
+		return opt_fail(st, "-u %s: no user name", arg);
+	config_of(st)->user = arg;
+	return OPT_RUN;
+}
+
+static enum opt_outcome seed_and_file(struct opt_state *st)
+{
+	return opt_fail(st, "-z and -Z cannot be used together: -Z takes the random "
+			"numbers from the file instead of the seed");
+}
+
+enum opt_outcome run_opts_seed(struct opt_state *st, const char *arg)
+{
+	int64_t v;
+
+	if (opt_given(st, 'Z'))
+		return seed_and_file(st);
+	if (opt_int(st, arg, 0, INT64_MAX, &v) != OPT_RUN)
+		return OPT_ERROR;
+	config_of(st)->seed = (uint64_t)v;
+	return OPT_RUN;
+}
+
+/* -Z: read up front by set-up (rng.c), which says when it is short. */
+enum opt_outcome run_opts_random_file(struct opt_state *st, const char *arg)
+{
+	if (opt_given(st, 'z'))
+		return seed_and_file(st);
+	config_of(st)->random_file = arg;
+	return OPT_RUN;
+}
+
+enum opt_outcome run_opts_sync(struct opt_state *st, const char *arg)
+{
+	if (strcmp(arg, "s") != 0 && strcmp(arg, "p") != 0)
+		return opt_fail(st, "-y %s: use s (semaphores) or p (prompt)", arg);
+	config_of(st)->sync_mode = arg[0];
+	return OPT_RUN;
+}
+
+const char *run_opts_engine_names(size_t i)
+{
+	return i <= ENGINE_THREADS ? engine_name((enum engine_kind)i) : NULL;
+}
+
+enum opt_outcome run_opts_engine(struct opt_state *st, const char *arg)
+{
+	if (engine_from_name(arg, &config_of(st)->engine) != 0)
+		return opt_bad_choice(st, arg);
+	return OPT_RUN;
+}
+
+/* In the order of enum progress_mode. */
+const char *run_opts_progress_names(size_t i)
+{
+	static const char *const names[] = { "auto", "always", "never" };
+
+	return i < sizeof(names) / sizeof(names[0]) ? names[i] : NULL;
+}
+
+enum opt_outcome run_opts_progress(struct opt_state *st, const char *arg)
+{
+	size_t k;
+
+	if (opt_choice(st, arg, &k) != OPT_RUN)
+		return OPT_ERROR;
+	config_of(st)->progress = (enum progress_mode)k;
+	return OPT_RUN;
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run_opts.h - option handlers (core/opt.h) that fill a struct config the
+ * same way for every command that runs tests (clyde, clyde mark): each
+ * such command's rows name them, with its own help, and parse with the
+ * struct config as the target. Never print, never exit.
+ */
+#ifndef RUN_OPTS_H
+#define RUN_OPTS_H
+
+#include "core/opt.h"
+
+/* -m NAME: the machine name, without commas or control characters. */
+enum opt_outcome run_opts_machine(struct opt_state *st, const char *arg);
+
+/* -u USER[:GROUP] (the row has once set): a user name must come first. */
+enum opt_outcome run_opts_user(struct opt_state *st, const char *arg);
+
+/* -z SEED, refused beside a -Z row given before it. */
+enum opt_outcome run_opts_seed(struct opt_state *st, const char *arg);
+
+/* -Z FILE, refused beside a -z row given before it. */
+enum opt_outcome run_opts_random_file(struct opt_state *st, const char *arg);
+
+/* -y s|p. */
+enum opt_outcome run_opts_sync(struct opt_state *st, const char *arg);
+
+/* --engine NAME, with run_opts_engine_names as the row's choices. */
+enum opt_outcome run_opts_engine(struct opt_state *st, const char *arg);
+const char *run_opts_engine_names(size_t i);
+
+/* --progress WHEN, with run_opts_progress_names as the row's choices. */
+enum opt_outcome run_opts_progress(struct opt_state *st, const char *arg);
+const char *run_opts_progress_names(size_t i);
+
+#endif
