@@ -180,7 +180,7 @@ test: clyde $(UNIT_BINS) $(REPLAY_BINS)
 # two source files use each other (the objects' symbols, with nm).
 check-layers: $(LIB_OBJS) $(MAIN_OBJ)
 	@tests/tools/check_layers.sh
-	@tests/tools/check_cycles.py $(BUILD)
+	@tests/tools/check_cycles.py $(BUILD) $(LIB_OBJS) $(MAIN_OBJ)
 
 # Rewrite the golden files from the current formatters, for review with git diff.
 GOLDEN_TESTS := format/test_fmt format/test_json report/test_report \

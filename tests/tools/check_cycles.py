@@ -68,10 +68,15 @@ def circles(graph):
 
 
 def main():
+    # Usage: check_cycles.py BUILD [OBJECT...]: the objects the Makefile
+    # links (so that objects of deleted sources left in BUILD/obj do not
+    # count), or every object under BUILD/obj when none is named.
     objdir = os.path.join(sys.argv[1] if len(sys.argv) > 1 else "build", "obj")
-    objs = []
-    for folder, _, names in os.walk(objdir):
-        objs += [os.path.join(folder, n) for n in names if n.endswith(".o")]
+    objs = sys.argv[2:]
+    if not objs:
+        for folder, _, names in os.walk(objdir):
+            objs += [os.path.join(folder, n) for n in names
+                     if n.endswith(".o")]
     if not objs:
         print("FAIL cycles: no objects under %s (build first)" % objdir)
         return 1
