@@ -119,6 +119,15 @@ double compare_t_cdf(double t, double df);
  */
 double compare_t_quantile(double p, double df);
 
+/* P(Z <= z) for the standard normal distribution; NaN for NaN. */
+double compare_normal_cdf(double z);
+
+/*
+ * The standard normal quantile: the z with P(Z <= z) = P, 0 < P < 1; NaN
+ * outside. Accurate to about 1e-14 relative in either tail.
+ */
+double compare_normal_quantile(double p);
+
 /* "faster", "slower", "no clear difference", "one run cannot tell", "no figures". */
 const char *compare_verdict_name(enum compare_verdict verdict);
 
