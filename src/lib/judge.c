@@ -202,7 +202,11 @@ static enum judge_verdict read_interval(double low, double high, double theta,
 /*
  * Welch's interval at miss chance TAIL per side on the logs A, B: the
  * shift, interval and detectable difference (beyond THETA) on the log
- * scale.
+ * scale. A true shift THETA + d is called with chance P(T' > q), T'
+ * noncentral t with noncentrality d / se: T' - q is about normal with
+ * mean d / se - q and variance 1 + q^2 / (2 df) (the spread of the
+ * estimated se), so chance POWER needs d = se (q + z_power sqrt(1 + q^2 /
+ * (2 df))).
  */
 static void by_welch(const double *a, size_t na, const double *b, size_t nb,
 		     double tail, double theta, struct judge_result *out,
@@ -214,7 +218,8 @@ static void by_welch(const double *a, size_t na, const double *b, size_t nb,
 	compare_welch(a, na, b, nb, &w);
 	if (w.se > 0.0) {
 		q = compare_t_quantile(1.0 - tail, w.df);
-		q_power = compare_t_quantile(JUDGE_POWER, w.df);
+		q_power = compare_normal_quantile(JUDGE_POWER) *
+			  sqrt(1.0 + q * q / (2.0 * w.df));
 	}
 	out->method = JUDGE_WELCH;
 	out->level = 1.0 - 2.0 * tail;
