@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * compare.c - the statistics of clyde report --compare and -x auto: Welch's
- * t interval on log figures, the Student t distribution it needs (the
- * regularized incomplete beta function by its continued fraction, the
- * quantile by bisection), and the normal distribution. Why Welch on
- * logarithms: see compare.h.
+ * compare.c - the statistics of clyde report --compare: Welch's t interval
+ * on log figures, the Student t distribution it needs (the regularized
+ * incomplete beta function by its continued fraction, the quantile by
+ * bisection) and the normal distribution. Why Welch on logarithms: see
+ * compare.h.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -307,24 +307,6 @@ done:
 	free(la);
 	free(sb);
 	free(lb);
-}
-
-bool compare_settled(const double *values, size_t n, double tolerance,
-		     double *half_width)
-{
-	double *sorted = NULL, *logs = NULL, mean, var, rel = NAN;
-	size_t m = 0;
-
-	if (usable(values, n, &sorted, &logs, &m) == 0 && m >= 2) {
-		mean_var(logs, m, &mean, &var);
-		rel = expm1(compare_t_quantile(0.975, (double)(m - 1)) *
-			    sqrt(var / (double)m));
-	}
-	if (half_width)
-		*half_width = rel;
-	free(sorted);
-	free(logs);
-	return m >= 2 && rel <= tolerance;
 }
 
 const char *compare_verdict_name(enum compare_verdict verdict)
