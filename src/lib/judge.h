@@ -44,6 +44,15 @@
  * logarithms (the ratio of geometric means, Welch-Satterthwaite degrees
  * of freedom). The estimate shown is the one tested, with its method.
  *
+ * Drift: each group of each pair is tested for a trend in run order
+ * (Mann-Kendall) at alpha/(2m), so that the chance of any false drift
+ * finding in a family is at most alpha as well, and only a change from
+ * the first run to the last past T counts. A group that drifted does not
+ * measure one speed, so its pair's verdict is "cannot tell" (the interval
+ * alone is kept in interval_verdict). With the level that far down,
+ * drift cannot be found in fewer than 7 runs or so (a steady rise of 6
+ * runs happens by chance once in 360).
+ *
  * The practical threshold T (JUDGE_THRESHOLD, 3%): differences smaller
  * than the run-to-run noise of a quiet disk (1-3%) do not reproduce on
  * another day and are not worth a verdict; what people tune (a scheduler,
