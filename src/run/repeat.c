@@ -100,7 +100,7 @@ bool repeat_done(const struct run_results *runs, size_t n, size_t max)
 	return settled;
 }
 
-/* "1st", "2nd", "3rd", "11th", "22nd". */
+/* The suffix that makes N an ordinal: "st" (1st, 21st), "th" (11th), ... */
 static const char *ordinal(size_t n)
 {
 	if (n % 100 / 10 == 1)
@@ -108,6 +108,7 @@ static const char *ordinal(size_t n)
 	return n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
 }
 
+/* The line for figure F, which drifted. */
 static void say_drift(FILE *out, const struct repeat_figure *f)
 {
 	const struct judge_drift *d = &f->rule.drift;

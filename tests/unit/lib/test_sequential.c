@@ -98,11 +98,28 @@ static void test_drift(void)
 							  f.drift.trend.last == 7);
 }
 
+/* 700 rising runs: a p-value that underflows to 0, but run 700 is no look. */
+static void test_drift_between_looks(void)
+{
+	static double climb[700];
+	struct sequential_figure f;
+
+	for (size_t i = 0; i < 700; i++)
+		climb[i] = 100 + (double)i;
+	CHECK("drift: between looks, not even a p-value of 0 counts",
+	      sequential_check(climb, 700, 1000, 1, 0.03, &f) == 0 &&
+		      f.drift.trend.p == 0 && !f.drift.found &&
+		      !sequential_is_look(700, 1000));
+	sequential_check(climb, 660, 1000, 1, 0.03, &f);
+	CHECK("drift: at the look of run 660 it does", f.drift.found);
+}
+
 int main(void)
 {
 	test_looks();
 	test_half_width();
 	test_check();
 	test_drift();
+	test_drift_between_looks();
 	return check_done();
 }
