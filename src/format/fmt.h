@@ -91,16 +91,13 @@ void fmt_random_table(FILE *out, const struct run_results *r);
 void fmt_truth_warning(FILE *out, const struct run_results *r);
 
 /*
- * JSON for runs[0..n): with AS_ARRAY a JSON array of n objects (-x), else
- * the single object runs[0]. Every figure of every phase (state, rate, unit,
- * CPU, elapsed, bytes, ops, latency summary, device bytes), the random-I/O
- * tests, the configuration and the environment. Always valid JSON: strings
- * escaped, numbers as numbers, null for what was not measured. Ends with
- * a newline.
+ * The JSON object of one run, without a newline (the format table's json
+ * writes one, or an array of them with -x): every figure of every phase
+ * (state, rate, unit, CPU, elapsed, bytes, ops, latency summary, device
+ * bytes), the random-I/O tests, the configuration and the environment.
+ * Always valid JSON: strings escaped, numbers as numbers, null for what
+ * was not measured.
  */
-void fmt_json(FILE *out, const struct run_results *runs, size_t n, bool as_array);
-
-/* The JSON object of one run, without a newline (what fmt_json repeats). */
 void fmt_json_run(FILE *out, const struct run_results *r);
 
 /*

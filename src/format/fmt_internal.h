@@ -96,23 +96,4 @@ void fmt_html_facts(FILE *out, const struct report_facts *f);
 /* The field names of each CSV layout (1.96 uses 1.97's), for headers and errors. */
 const char *const *fmt_csv_field_names(enum csv_format format, size_t *count);
 
-/*
- * fmt_json.c's writers (the provenance in fmt_json_prov.c), for the other
- * JSON documents (clyde mark's): a
- * string escaped (invalid UTF-8 as U+FFFD), a number with at most DECIMALS
- * places (null when not finite), nanoseconds as seconds, the latency and
- * device objects, the "environment" member, the "started" and
- * "command_line" members ("" as null) and the "provenance" member (null
- * when not KNOWN), each of the last three on its own lines with a
- * trailing ",\n".
- */
-void fmt_json_string(FILE *out, const char *text);
-void fmt_json_double(FILE *out, double value, int decimals);
-void fmt_json_seconds(FILE *out, uint64_t ns);
-void fmt_json_latency(FILE *out, const struct latency_summary *lat);
-void fmt_json_device(FILE *out, const struct device_io *dev);
-void fmt_json_environment(FILE *out, const struct run_env *env);
-void fmt_json_origin(FILE *out, const char *started, const char *command_line);
-void fmt_json_provenance(FILE *out, bool known, const struct provenance *prov);
-
 #endif
