@@ -13,15 +13,6 @@
 
 #include "results.h"
 
-#define LATENCY_TEXT_MAX 16
-
-/*
- * bonnie++'s latency text for NS nanoseconds: "" for 0, whole seconds + "s"
- * above 99.999999 s, truncated milliseconds + "ms" above 0.099999 s, else
- * truncated microseconds + "us" ("56us", "1366ms", "123s"). Returns buf.
- */
-const char *fmt_latency(uint64_t ns, char buf[LATENCY_TEXT_MAX]);
-
 /*
  * The layouts of bonnie++'s text tables (fmt_table.c): 1.03, 1.96 and 1.97
  * (one layout; only the Version cell differs, and it shows r->version),
@@ -50,11 +41,20 @@ void fmt_table(FILE *out, const struct table_layout *layout,
 	       const struct report_facts *facts);
 
 /*
+ * The lines under clyde report's text (the tables', the comparison's):
+ * how many runs, what every run shares, and the notes of F, one line each.
+ */
+void fmt_facts_text(FILE *out, const struct report_facts *f);
+
+/*
  * The CSV header line of FORMAT, printed before -x runs: one name over each
  * field of FORMAT's lines (bonnie++'s names; its 1.96 and 1.98 headers are
  * short of names, clyde's are not: doc/formats.md, "Header lines").
  */
 void fmt_csv_header(FILE *out, enum csv_format format);
+
+/* The field names of each CSV layout (1.96 uses 1.97's), for headers and errors. */
+const char *const *fmt_csv_field_names(enum csv_format format, size_t *count);
 
 /*
  * One CSV line of FORMAT (CSV_103 27 fields, CSV_196 and CSV_197 48,

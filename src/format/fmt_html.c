@@ -8,10 +8,12 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "fmt_html.h"
 #include "fmt_internal.h"
 #include "fmt_present.h"
 #include "report/report_facts.h"
 #include "run_source.h"
+#include "fmt_text.h"
 
 /* What every part of the page reads. */
 struct html_page {

@@ -17,9 +17,10 @@
 
 #include "engine/engine.h"
 #include "fmt.h"
-#include "fmt_internal.h"
 #include "fmt_json.h"
 #include "json_out.h"
+#include "fmt_text.h"
+#include "run/phase_info.h"
 
 /*
  * The latency object: the whole summary when operations were counted, only

@@ -12,6 +12,7 @@
 #include "report/report_compare.h"
 #include "report/report_facts.h"
 #include "run_source.h"
+#include "fmt_text.h"
 
 /* Whether a block was printed (blocks are separated by an empty line),
  * what the notes under the tables must explain, and what the runs hold. */

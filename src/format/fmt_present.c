@@ -2,7 +2,8 @@
 /*
  * fmt_present.c - figures as the human formats show them: test titles and
  * units, MiB/s with one decimal, latency with a unit, readable size and
- * file-test descriptions, and the worst-to-best scale HTML shades by.
+ * file-test descriptions, the worst-to-best scale HTML shades by, and
+ * what a source's runs hold (fmt_internal.h's fmt_usage).
  */
 #include "fmt_present.h"
 
@@ -13,6 +14,8 @@
 
 #include "fmt.h"
 #include "fmt_internal.h"
+#include "fmt_text.h"
+#include "run_source.h"
 #include "report/report_compare.h"
 #include "lib/utf8.h"
 
@@ -302,8 +305,27 @@ const char *present_cmp_missing(const struct comparison *c, size_t k,
 				snprintf(part, sizeof(part), "%s in %zu of %c's "
 					 "%zu runs", c->figure[f].name,
 					 sp->missing, side[g], sp->n + sp->missing);
-			report_facts_join(buf, len, "; ", part);
+			fmt_join(buf, len, "; ", part);
 		}
 	}
 	return buf;
+}
+
+void fmt_usage(struct run_source *src, struct fmt_usage *u)
+{
+	const struct run_results *r;
+
+	memset(u, 0, sizeof(*u));
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++) {
+		u->n++;
+		u->io_rows += fmt_has_io(r);
+		u->file_rows += fmt_has_files(r);
+		for (int p = 0; p < PHASE_COUNT; p++) {
+			const struct phase_result *ph = &r->phase[p];
+
+			u->used[p] |= ph->state != FIGURE_NONE;
+			u->latency[p] |= ph->state != FIGURE_NONE &&
+					 ph->lat.max_ns != 0;
+		}
+	}
 }

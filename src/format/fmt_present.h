@@ -3,7 +3,8 @@
  * fmt_present.h - how the human formats (Markdown, HTML, SVG) present a
  * figure: the test titles and units, MiB/s with one decimal, latency with a
  * unit, the size and file-test descriptions, and the worst-to-best position
- * HTML shades by. Presentation only; not part of the public API.
+ * HTML shades by. The pages of `clyde report --compare` and of mark
+ * results present their figures with it too.
  */
 #ifndef FMT_PRESENT_H
 #define FMT_PRESENT_H

@@ -14,6 +14,7 @@
 #include "fmt_present.h"
 #include "run_source.h"
 #include "svg.h"
+#include "fmt_text.h"
 #include "lib/utf8.h"
 
 /* Geometry shared by every chart: where the bars start, how wide it all is. */
@@ -43,8 +44,8 @@ static const char *describe(const struct svg_frame *f,
 		present_io(r, buf, len);
 	else
 		present_files(r, buf, len);
-	report_facts_join(buf, len, ", ",
-			  report_facts_tag(f->facts, r, true, tag, sizeof(tag)));
+	fmt_join(buf, len, ", ",
+		 report_facts_tag(f->facts, r, true, tag, sizeof(tag)));
 	return buf;
 }
 

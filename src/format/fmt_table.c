@@ -9,7 +9,10 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "fmt_internal.h"
+#include "fmt.h"
+#include "fmt_cells.h"
+#include "fmt_text.h"
+#include "core/parse.h"
 #include "report/report_facts.h"
 #include "run_source.h"
 
@@ -168,8 +171,8 @@ static const char *row_name(const struct table_ctx *ctx,
 	if (!report_facts_tag(ctx->facts, r, false, tag, sizeof(tag))[0])
 		return r->machine;
 	snprintf(buf, len, "%s", r->machine);
-	report_facts_join(buf, len, " [", tag);
-	report_facts_join(buf, len, "", "]");
+	fmt_join(buf, len, " [", tag);
+	fmt_join(buf, len, "", "]");
 	return buf;
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fmt_present.h"
+#include "fmt_text.h"
 #include "lib/utf8.h"
 
 /* Colour-blind-friendly hues (Okabe-Ito), then hues a golden angle apart. */
@@ -174,9 +175,9 @@ static void caption_text(const struct report_facts *f, char *buf, size_t len)
 {
 	buf[0] = '\0';
 	if (f->caption[0]) {
-		report_facts_join(buf, len, "", "Every run: ");
-		report_facts_join(buf, len, "", f->caption);
-		report_facts_join(buf, len, "", ".");
+		fmt_join(buf, len, "", "Every run: ");
+		fmt_join(buf, len, "", f->caption);
+		fmt_join(buf, len, "", ".");
 	}
 }
 

@@ -3,7 +3,7 @@
  * svg.h - what clyde's SVG images share (fmt_svg.c's bar charts of runs,
  * fmt_compare_svg.c's charts of groups): the page and its style, colours,
  * axis scales, labels wrapped over several lines, and the report's facts
- * under the charts. Presentation only; not part of the public API.
+ * under the charts.
  */
 #ifndef SVG_H
 #define SVG_H

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "format/fmt_internal.h"
+#include "format/fmt_text.h"
 #include "format/fmt_json.h"
 #include "format/json_out.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "format/fmt_internal.h"
+#include "format/fmt_text.h"
 #include "mark_report_internal.h"
 
 const char *const mark_metric_names[MARK_METRICS] = {

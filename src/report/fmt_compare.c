@@ -9,7 +9,8 @@
 #include <string.h>
 
 #include "format/fmt.h"
-#include "format/fmt_internal.h"
+#include "format/fmt_cells.h"
+#include "format/fmt_html.h"
 #include "format/fmt_present.h"
 #include "report_compare.h"
 #include "report_facts.h"

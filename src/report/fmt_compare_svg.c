@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "format/fmt.h"
-#include "format/fmt_internal.h"
+#include "format/fmt_text.h"
 #include "format/fmt_present.h"
 #include "report_compare.h"
 #include "format/svg.h"

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format/fmt_internal.h"
+#include "format/fmt_text.h"
 #include "format/fmt_present.h"
 #include "run/phase_info.h"
 #include "report_groups.h"
@@ -211,11 +211,11 @@ static char *group_label(struct run_store *s, const struct report_facts *facts,
 
 		if (facts->varies[a] && run_attrs[a].test &&
 		    run_attrs[a].read(r, value) && value[0])
-			report_facts_join(tag, sizeof(tag), ", ", value);
+			fmt_join(tag, sizeof(tag), ", ", value);
 	}
 	if (tag[0]) {
-		report_facts_join(label, sizeof(label), " [", tag);
-		report_facts_join(label, sizeof(label), "", "]");
+		fmt_join(label, sizeof(label), " [", tag);
+		fmt_join(label, sizeof(label), "", "]");
 	}
 	return strdup(label);
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "report_groups.h"
+#include "format/fmt_text.h"
 #include "lib/utf8.h"
 
 int report_facts_note(struct report_facts *f, const char *fmt, ...)
@@ -70,28 +71,9 @@ void report_facts_free(struct report_facts *f)
 	memset(f, 0, sizeof(*f));
 }
 
-/* Append TEXT to BUF, cut between characters if it does not fit. */
-static void append(char *buf, size_t len, const char *text)
-{
-	size_t used = strlen(buf), add = strlen(text);
-
-	if (add > len - 1 - used)
-		add = utf8_cut_bytes(text, add, len - 1 - used);
-	memcpy(buf + used, text, add);
-	buf[used + add] = '\0';
-}
-
-void report_facts_join(char *buf, size_t len, const char *sep,
-		       const char *text)
-{
-	if (buf[0])
-		append(buf, len, sep);
-	append(buf, len, text);
-}
-
 static void join(char *buf, size_t len, const char *text)
 {
-	report_facts_join(buf, len, ", ", text);
+	fmt_join(buf, len, ", ", text);
 }
 
 const char *report_facts_tag(const struct report_facts *f,
@@ -168,7 +150,7 @@ static void survey(struct run_store *s, struct report_facts *f)
 
 static void join_sep_values(char *buf, size_t len, const char *value)
 {
-	report_facts_join(buf, len, "; ", value[0] ? value : "not recorded");
+	fmt_join(buf, len, "; ", value[0] ? value : "not recorded");
 }
 
 /*
@@ -222,9 +204,9 @@ static int name_note(struct run_store *s, const struct report_groups *g,
 		if (!attr_values(s, a, setups, n, values, sizeof(values)))
 			continue;
 		join(text, sizeof(text), run_attrs[a].name);
-		append(text, sizeof(text), " (");
-		append(text, sizeof(text), values);
-		append(text, sizeof(text), ")");
+		fmt_join(text, sizeof(text), "", " (");
+		fmt_join(text, sizeof(text), "", values);
+		fmt_join(text, sizeof(text), "", ")");
 	}
 	if (!text[0])
 		return 0;

@@ -59,13 +59,6 @@ int report_facts_done(struct report_facts *f);
 void report_facts_free(struct report_facts *f);
 
 /*
- * Append SEP (unless BUF, LEN bytes, is empty) and TEXT to BUF, cut
- * between characters when it does not fit.
- */
-void report_facts_join(char *buf, size_t len, const char *sep,
-		       const char *text);
-
-/*
  * Whether some run has a tag (report_facts_tag with PAGES): whether a
  * table needs a column for them. False for a NULL F.
  */

@@ -11,6 +11,7 @@
 
 #include "run/phase_info.h"
 #include "report_groups.h"
+#include "format/fmt_text.h"
 #include "lib/utf8.h"
 #include "core/verdict.h"
 #include "platform/provenance_read.h"
@@ -104,7 +105,7 @@ static void describe(const struct run_results *r, char *buf, size_t len)
 		if (!value[0] ||
 		    (run_attrs[a].usual && strcmp(value, run_attrs[a].usual) == 0))
 			continue;
-		report_facts_join(buf, len, ", ", value);
+		fmt_join(buf, len, ", ", value);
 	}
 }
 
