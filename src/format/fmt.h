@@ -35,16 +35,16 @@ extern const struct table_layout table_layout_103, table_layout_19x,
  * columns, so nothing is cut. Nothing for n == 0.
  */
 struct run_source;
-struct report_facts;
+struct run_facts;
 void fmt_table(FILE *out, const struct table_layout *layout,
 	       struct run_source *src, bool wide_names,
-	       const struct report_facts *facts);
+	       const struct run_facts *facts);
 
 /*
  * The lines under clyde report's text (the tables', the comparison's):
  * how many runs, what every run shares, and the notes of F, one line each.
  */
-void fmt_facts_text(FILE *out, const struct report_facts *f);
+void fmt_facts_text(FILE *out, const struct run_facts *f);
 
 /*
  * The CSV header line of FORMAT, printed before -x runs: one name over each
@@ -115,7 +115,7 @@ void fmt_json_run(FILE *out, const struct run_results *r);
  * attribute tells runs apart, and the runs, caption and notes after.
  */
 void fmt_markdown(FILE *out, struct run_source *src,
-		  const struct report_facts *facts);
+		  const struct run_facts *facts);
 
 /*
  * One self-contained HTML5 page (inline CSS, no scripts): a table for the
@@ -124,7 +124,7 @@ void fmt_markdown(FILE *out, struct run_source *src,
  * rates high = good, CPU per unit of rate low = good, latency low = good.
  */
 void fmt_html(FILE *out, struct run_source *src,
-	      const struct report_facts *facts);
+	      const struct run_facts *facts);
 
 /*
  * One self-contained SVG image: a horizontal bar chart per test that any run
@@ -132,7 +132,7 @@ void fmt_html(FILE *out, struct run_source *src,
  * labelled "too fast to measure" instead of drawn as a bar.
  */
 void fmt_svg(FILE *out, struct run_source *src,
-	     const struct report_facts *facts);
+	     const struct run_facts *facts);
 
 /*
  * `clyde report --compare` (report_compare.h) in each format that can show

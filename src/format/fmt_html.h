@@ -20,7 +20,7 @@ void fmt_html_begin(FILE *out, const char *title, const char *style);
  * F's caption and notes under an "About these runs" heading; nothing for
  * a NULL F or one with neither.
  */
-struct report_facts;
-void fmt_html_facts(FILE *out, const struct report_facts *f);
+struct run_facts;
+void fmt_html_facts(FILE *out, const struct run_facts *f);
 
 #endif

@@ -10,7 +10,7 @@
 #include "fmt_internal.h"
 #include "fmt_present.h"
 #include "report/report_compare.h"
-#include "report/report_facts.h"
+#include "run_facts.h"
 #include "run_source.h"
 #include "fmt_text.h"
 
@@ -19,7 +19,7 @@
 struct md_seen {
 	bool started, too_fast, not_run;
 	struct fmt_usage use;
-	const struct report_facts *facts; /* clyde report's, or NULL */
+	const struct run_facts *facts; /* clyde report's, or NULL */
 	bool tagged;                      /* a Setup column tells runs apart */
 };
 
@@ -184,18 +184,18 @@ static void md_setup(FILE *out, const struct md_seen *seen,
 	if (!seen->tagged)
 		return;
 	fputc(' ', out);
-	md_text(out, report_facts_tag(seen->facts, r, true, tag, sizeof(tag)));
+	md_text(out, run_facts_tag(seen->facts, r, true, tag, sizeof(tag)));
 	fputs(" |", out);
 }
 
 /* How many runs, what they share, and the notes, after the tables. */
 static void md_facts(FILE *out, struct md_seen *seen)
 {
-	const struct report_facts *f = seen->facts;
+	const struct run_facts *f = seen->facts;
 	char count[128];
 
 	md_block(out, seen);
-	fprintf(out, "**Runs**: %s", report_facts_count(f, count, sizeof(count)));
+	fprintf(out, "**Runs**: %s", run_facts_count(f, count, sizeof(count)));
 	if (f->caption[0]) {
 		fputs(". Every run: ", out);
 		md_text(out, f->caption);
@@ -211,10 +211,10 @@ static void md_facts(FILE *out, struct md_seen *seen)
 }
 
 void fmt_markdown(FILE *out, struct run_source *src,
-		  const struct report_facts *facts)
+		  const struct run_facts *facts)
 {
 	struct md_seen seen = { .facts = facts,
-				.tagged = report_facts_tagged(facts, true) };
+				.tagged = run_facts_tagged(facts, true) };
 
 	fmt_usage(src, &seen.use);
 	md_part(out, src, PHASE_PUTC, PHASE_SEEKS,

@@ -15,13 +15,14 @@
 #include "run_source.h"
 #include "svg.h"
 #include "fmt_text.h"
+#include "run_facts.h"
 #include "lib/utf8.h"
 
 /* Geometry shared by every chart: where the bars start, how wide it all is. */
 struct svg_frame {
 	FILE *out;
 	struct run_source *src;
-	const struct report_facts *facts;
+	const struct run_facts *facts;
 	int label_px;  /* room for the labels, right-aligned at x0 - 6 */
 	int x0;        /* where bars start */
 	int width;
@@ -45,7 +46,7 @@ static const char *describe(const struct svg_frame *f,
 	else
 		present_files(r, buf, len);
 	fmt_join(buf, len, ", ",
-		 report_facts_tag(f->facts, r, true, tag, sizeof(tag)));
+		 run_facts_tag(f->facts, r, true, tag, sizeof(tag)));
 	return buf;
 }
 
@@ -181,7 +182,7 @@ static void svg_survey(struct svg_frame *f)
 }
 
 void fmt_svg(FILE *out, struct run_source *src,
-	     const struct report_facts *facts)
+	     const struct run_facts *facts)
 {
 	struct svg_frame f = { .out = out, .src = src, .facts = facts };
 	size_t fact_cols, n;
@@ -196,7 +197,7 @@ void fmt_svg(FILE *out, struct run_source *src,
 	height += svg_facts_height(facts, fact_cols);
 	n = f.use.n;
 	if (facts)
-		report_facts_count(facts, count, sizeof(count));
+		run_facts_count(facts, count, sizeof(count));
 	else
 		snprintf(count, sizeof(count), "%zu run%s", n, n == 1 ? "" : "s");
 	snprintf(title, sizeof(title), "Disk benchmark results: %s", count);

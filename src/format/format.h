@@ -22,17 +22,17 @@ enum format_kind {
 	FORMAT_PAGE   /* Markdown, HTML, SVG: report only */
 };
 
-struct report_facts;
+struct run_facts;
 
 /* What a caller decides about a rendering beyond the runs themselves. */
 struct render_opts {
 	bool wide_names; /* tables: widen the name column to the longest name */
 	bool json_array; /* JSON: an array even of one run (-x, report) */
 	/*
-	 * clyde report's facts (report_facts.h): the caption, row tags and
+	 * clyde report's facts (run_facts.h): the caption, row tags and
 	 * notes that tables and pages print; NULL prints none.
 	 */
-	const struct report_facts *facts;
+	const struct run_facts *facts;
 };
 
 struct table_layout;

@@ -11,6 +11,7 @@
 
 #include "fmt_present.h"
 #include "fmt_text.h"
+#include "run_facts.h"
 #include "lib/utf8.h"
 
 /* Colour-blind-friendly hues (Okabe-Ito), then hues a golden angle apart. */
@@ -171,7 +172,7 @@ void svg_begin(FILE *out, int width, int height, const char *title,
 }
 
 /* The caption as one line: "Every run: bonnie++ 2.00a, ...". */
-static void caption_text(const struct report_facts *f, char *buf, size_t len)
+static void caption_text(const struct run_facts *f, char *buf, size_t len)
 {
 	buf[0] = '\0';
 	if (f->caption[0]) {
@@ -181,7 +182,7 @@ static void caption_text(const struct report_facts *f, char *buf, size_t len)
 	}
 }
 
-int svg_facts_height(const struct report_facts *f, size_t cols)
+int svg_facts_height(const struct run_facts *f, size_t cols)
 {
 	char caption[FACTS_CAPTION_MAX + 16];
 	size_t lines = 0;
@@ -196,7 +197,7 @@ int svg_facts_height(const struct report_facts *f, size_t cols)
 	return (int)lines * SVG_LINE_PX + (lines ? SVG_GAP : 0);
 }
 
-void svg_facts(FILE *out, const struct report_facts *f, int y, size_t cols)
+void svg_facts(FILE *out, const struct run_facts *f, int y, size_t cols)
 {
 	char caption[FACTS_CAPTION_MAX + 16];
 

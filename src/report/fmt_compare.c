@@ -13,7 +13,7 @@
 #include "format/fmt_html.h"
 #include "format/fmt_present.h"
 #include "report_compare.h"
-#include "report_facts.h"
+#include "format/run_facts.h"
 #include "lib/utf8.h"
 
 const char fmt_compare_method[] =

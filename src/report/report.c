@@ -127,7 +127,7 @@ static int parse_options(int argc, char **argv, struct report_options *o)
 struct passing {
 	struct run_source *input;
 	struct run_store *store;   /* --summary, else NULL */
-	struct report_facts *facts;
+	struct run_facts *facts;
 	struct summary summary;
 	size_t n;                  /* runs passed so far */
 	bool done;                 /* the input is exhausted */
@@ -160,7 +160,7 @@ static const struct run_results *passing_at(struct run_source *src, size_t i)
 }
 
 /* Each note on NOTES, for the formats that cannot hold them. */
-static void print_notes(FILE *notes, const struct report_facts *f)
+static void print_notes(FILE *notes, const struct run_facts *f)
 {
 	for (size_t i = 0; i < f->n_notes; i++)
 		fprintf(notes, "clyde: report: note: %s\n", f->notes[i]);
@@ -173,7 +173,7 @@ static int render_stream(FILE *out, FILE *notes,
 {
 	static const struct render_opts ropts = { .wide_names = true,
 						  .json_array = true };
-	struct report_facts facts;
+	struct run_facts facts;
 	struct passing p = { .input = input, .facts = &facts };
 	struct run_source src = { .at = passing_at, .n = RUN_SOURCE_STREAM,
 				  .ctx = &p };
@@ -198,7 +198,7 @@ static int render_stream(FILE *out, FILE *notes,
 static int render_compare(FILE *out, FILE *notes,
 			  const struct report_options *o,
 			  struct run_store *store,
-			  const struct report_facts *facts)
+			  const struct run_facts *facts)
 {
 	struct parse_error err = { "" };
 	struct comparison c;
@@ -224,7 +224,7 @@ static int render_stored(FILE *out, FILE *notes,
 	struct render_opts ropts = { .wide_names = true, .json_array = true };
 	struct run_store *store = run_store_new();
 	struct summary sm = { NULL, 0 };
-	struct report_facts facts;
+	struct run_facts facts;
 	const struct run_results *r;
 	struct run_source src;
 	int rc = store ? 0 : -1;

@@ -16,7 +16,7 @@
 #include "format/fmt_text.h"
 #include "lib/utf8.h"
 
-int report_facts_note(struct report_facts *f, const char *fmt, ...)
+int report_facts_note(struct run_facts *f, const char *fmt, ...)
 {
 	va_list ap;
 	char *note;
@@ -40,19 +40,7 @@ int report_facts_note(struct report_facts *f, const char *fmt, ...)
 	return 0;
 }
 
-const char *report_facts_count(const struct report_facts *f, char *buf,
-			       size_t len)
-{
-	size_t g = f->summary_groups;
-	int n = snprintf(buf, len, "%zu run%s", f->runs, f->runs == 1 ? "" : "s");
-
-	if (g && n >= 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, ", with min, median and max "
-			 "rows for %zu group%s of them", g, g == 1 ? "" : "s");
-	return buf;
-}
-
-int report_facts_done(struct report_facts *f)
+int report_facts_done(struct run_facts *f)
 {
 	size_t dropped = f->notes_dropped;
 
@@ -64,7 +52,7 @@ int report_facts_done(struct report_facts *f)
 	return report_facts_note(f, "%zu more notes left out", dropped + 1);
 }
 
-void report_facts_free(struct report_facts *f)
+void report_facts_free(struct run_facts *f)
 {
 	for (size_t i = 0; i < f->n_notes; i++)
 		free(f->notes[i]);
@@ -76,35 +64,6 @@ static void join(char *buf, size_t len, const char *text)
 	fmt_join(buf, len, ", ", text);
 }
 
-const char *report_facts_tag(const struct report_facts *f,
-			     const struct run_results *r, bool pages,
-			     char *buf, size_t len)
-{
-	buf[0] = '\0';
-	for (size_t a = 0; f && a < run_attr_count; a++) {
-		const struct run_attr *at = &run_attrs[a];
-		char value[RUN_ATTR_TEXT_MAX];
-
-		if (!f->varies[a] || at->in_row == ROW_EVERY ||
-		    (pages && at->in_row == ROW_PAGES))
-			continue;
-		/* The usual value goes without saying: "[2 copies]" only. */
-		if (at->read(r, value) && value[0] &&
-		    !(at->usual && strcmp(value, at->usual) == 0))
-			join(buf, len, value);
-	}
-	return buf;
-}
-
-bool report_facts_tagged(const struct report_facts *f, bool pages)
-{
-	for (size_t a = 0; f && a < run_attr_count; a++)
-		if (f->varies[a] && (run_attrs[a].in_row == ROW_NONE ||
-				     (!pages && run_attrs[a].in_row == ROW_PAGES)))
-			return true;
-	return false;
-}
-
 /* What one attribute looks like over every setup. */
 struct attr_seen {
 	char first[RUN_ATTR_TEXT_MAX]; /* the first known value */
@@ -112,7 +71,7 @@ struct attr_seen {
 };
 
 /* Which attributes vary over the setups of S; the caption of the others. */
-static void survey(struct run_store *s, struct report_facts *f)
+static void survey(struct run_store *s, struct run_facts *f)
 {
 	static struct attr_seen seen[RUN_ATTR_MAX];
 	size_t n = run_store_setups(s);
@@ -185,7 +144,7 @@ static bool attr_values(struct run_store *s, size_t a, const uint32_t *setups,
 
 /* The note on the runs of name group G (several setups) of S. */
 static int name_note(struct run_store *s, const struct report_groups *g,
-		     size_t k, struct report_facts *f)
+		     size_t k, struct run_facts *f)
 {
 	uint32_t setups[NOTE_SETUPS_MAX];
 	size_t n = 0;
@@ -215,7 +174,7 @@ static int name_note(struct run_store *s, const struct report_groups *g,
 				 g->count[k], text);
 }
 
-int report_facts_compute(struct run_store *s, struct report_facts *f)
+int report_facts_compute(struct run_store *s, struct run_facts *f)
 {
 	struct report_groups g;
 	int rc = 0;

@@ -38,7 +38,7 @@ struct summary {
  * groups. Returns 0, or -1 when memory ran out; free OUT with
  * summary_free.
  */
-int summary_rows(struct run_store *s, struct report_facts *f,
+int summary_rows(struct run_store *s, struct run_facts *f,
 		 struct summary *out);
 
 void summary_free(struct summary *sm);

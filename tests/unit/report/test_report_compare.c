@@ -73,7 +73,7 @@ static size_t compare_runs(struct run_results *runs)
 }
 
 static struct run_store *store_of(const struct run_results *runs, size_t n,
-				  struct report_facts *facts)
+				  struct run_facts *facts)
 {
 	struct run_store *s = run_store_new();
 
@@ -107,7 +107,7 @@ static void test_groups_and_verdicts(void)
 {
 	struct run_results runs[16];
 	size_t n = compare_runs(runs);
-	struct report_facts facts;
+	struct run_facts facts;
 	struct run_store *s = store_of(runs, n, &facts);
 	struct parse_error err = { "" };
 	struct comparison c;
@@ -179,7 +179,7 @@ static void test_groups_and_verdicts(void)
 static void test_one_group_and_identical(void)
 {
 	struct run_results runs[4];
-	struct report_facts facts;
+	struct run_facts facts;
 	struct run_store *s;
 	struct parse_error err = { "" };
 	struct comparison c;
