@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report_facts.c - the facts `clyde report` prints beside its runs
- * (report_facts.h): the caption of what all runs share, the attributes
- * that vary, each row's tag, and the notes on runs that share a name but
- * differ.
+ * report_facts.c - working out the facts `clyde report` prints beside
+ * its runs (report_facts.h): the caption of what all runs share, the
+ * attributes that vary, and the notes on runs that share a name but
+ * differ. No state outside the caller's struct run_facts.
  */
 #include "report_facts.h"
 
@@ -73,10 +73,9 @@ struct attr_seen {
 /* Which attributes vary over the setups of S; the caption of the others. */
 static void survey(struct run_store *s, struct run_facts *f)
 {
-	static struct attr_seen seen[RUN_ATTR_MAX];
+	struct attr_seen seen[RUN_ATTR_MAX] = { 0 };
 	size_t n = run_store_setups(s);
 
-	memset(seen, 0, sizeof(seen));
 	for (size_t k = 0; k < n; k++) {
 		const struct run_results *r = run_store_setup(s, (uint32_t)k);
 
