@@ -134,18 +134,4 @@ void fmt_html(FILE *out, struct run_source *src,
 void fmt_svg(FILE *out, struct run_source *src,
 	     const struct run_facts *facts);
 
-/*
- * `clyde report --compare` (report_compare.h) in each format that can show
- * it: text (fmt_compare.c), Markdown, HTML and SVG (error bars spanning
- * each group's runs). Every one prints fmt_compare_method and, for each
- * group but the baseline, each figure either group has (fmt_compare_row).
- */
-struct comparison;
-extern const char fmt_compare_method[];
-bool fmt_compare_row(const struct comparison *c, size_t figure, size_t group);
-void fmt_compare_text(FILE *out, const struct comparison *c);
-void fmt_compare_markdown(FILE *out, const struct comparison *c);
-void fmt_compare_html(FILE *out, const struct comparison *c);
-void fmt_compare_svg(FILE *out, const struct comparison *c);
-
 #endif

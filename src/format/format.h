@@ -36,7 +36,19 @@ struct render_opts {
 };
 
 struct table_layout;
-struct comparison;
+
+/*
+ * How a format shows `clyde report --compare`: the report renders a
+ * comparison in each of these (report/fmt_compare.h); NONE for a format
+ * that cannot show one.
+ */
+enum format_compare {
+	FORMAT_COMPARE_NONE,
+	FORMAT_COMPARE_TEXT,
+	FORMAT_COMPARE_MARKDOWN,
+	FORMAT_COMPARE_HTML,
+	FORMAT_COMPARE_SVG
+};
 
 struct format_info {
 	enum format_kind kind;
@@ -55,11 +67,7 @@ struct format_info {
 		       struct run_source *src, const struct render_opts *opts);
 	const struct table_layout *layout; /* FORMAT_TABLE */
 	enum csv_format csv;               /* FORMAT_CSV */
-	/*
-	 * `clyde report --compare` in this format (report_compare.h, fmt.h):
-	 * pure like render; NULL when the format cannot show a comparison.
-	 */
-	void (*compare)(FILE *out, const struct comparison *c);
+	enum format_compare compare; /* `clyde report --compare` in it */
 };
 
 /* Render RUNS[0..n) (n >= 1) in FMT: the render function on an array. */

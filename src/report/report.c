@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt_compare.h"
 #include "report_compare.h"
 #include "report_facts.h"
 #include "mark/mark_read.h"
@@ -191,6 +192,14 @@ static int render_stream(FILE *out, FILE *notes,
 	return p.error;
 }
 
+/* The renderer of each way a format shows a comparison (format.h). */
+static void (*const compare_renderers[])(FILE *, const struct comparison *) = {
+	[FORMAT_COMPARE_TEXT] = fmt_compare_text,
+	[FORMAT_COMPARE_MARKDOWN] = fmt_compare_markdown,
+	[FORMAT_COMPARE_HTML] = fmt_compare_html,
+	[FORMAT_COMPARE_SVG] = fmt_compare_svg,
+};
+
 /*
  * --compare (report_compare.h): the comparison of the stored runs in the
  * format's rendering of it; -2 after the reason went to NOTES.
@@ -208,7 +217,7 @@ static int render_compare(FILE *out, FILE *notes,
 		fprintf(notes, "clyde: report: %s\n", err.msg);
 	if (rc != 0)
 		return rc;
-	o->format->compare(out, &c);
+	compare_renderers[o->format->compare](out, &c);
 	report_compare_free(&c);
 	return 0;
 }
