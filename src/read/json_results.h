@@ -28,7 +28,8 @@
  * What comes back is what fmt_json would print again: a null rate of a test
  * that ran (fmt_json's NaN or infinity) reads as NaN; figures, times (whole
  * nanoseconds) and latencies keep the precision the JSON has; a text longer
- * than its field in run_results is cut at a UTF-8 character boundary.
+ * than its field in run_results is cut at a UTF-8 character boundary. Each
+ * run is final: its verdicts are computed (verdict_compute).
  */
 int json_results_read(const char *text, size_t len, struct run_results **runs,
 		      size_t *n, struct parse_error *err);
