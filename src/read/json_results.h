@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * json_results.h - clyde's own --json documents (src/fmt_json.c: one run
- * object, or an array of them with -x) read back into struct run_results,
- * the twin of the CSV reader. Every key fmt_json writes is required and
- * checked, but for started, command_line and provenance, which JSON written
- * before clyde recorded them lacks (json_provenance.h); keys it does not
- * know are ignored, so that documents of later versions still read.
+ * json_results.h - clyde's own --json documents (format/fmt_json.c: one
+ * run object, or an array of them with -x) read back into struct
+ * run_results, the twin of the CSV reader. Every key fmt_json writes is
+ * required and checked, but for started, command_line and provenance,
+ * which JSON written before clyde recorded them lacks (json_provenance.h);
+ * keys it does not know are ignored, so that documents of later versions
+ * still read.
  */
 #ifndef JSON_RESULTS_H
 #define JSON_RESULTS_H
