@@ -11,9 +11,9 @@
 #include "fmt_html.h"
 #include "fmt_internal.h"
 #include "fmt_present.h"
+#include "fmt_text.h"
 #include "run_facts.h"
 #include "run_source.h"
-#include "fmt_text.h"
 
 /* What every part of the page reads. */
 struct html_page {
@@ -21,7 +21,7 @@ struct html_page {
 	struct run_source *src;
 	struct fmt_usage use;
 	const struct run_facts *facts; /* clyde report's, or NULL */
-	bool tagged;                      /* a Setup column tells runs apart */
+	bool tagged;                   /* a Setup column tells runs apart */
 };
 
 static const char html_style[] =

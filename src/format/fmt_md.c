@@ -4,14 +4,12 @@
  * tables for blog posts, one row per run: the I/O tests, the file tests and
  * the maximum latencies, units in the headers, machine names escaped.
  */
-#include <string.h>
-
 #include "fmt.h"
 #include "fmt_internal.h"
 #include "fmt_present.h"
+#include "fmt_text.h"
 #include "run_facts.h"
 #include "run_source.h"
-#include "fmt_text.h"
 
 /* Whether a block was printed (blocks are separated by an empty line),
  * what the notes under the tables must explain, and what the runs hold. */
@@ -19,7 +17,7 @@ struct md_seen {
 	bool started, too_fast, not_run;
 	struct fmt_usage use;
 	const struct run_facts *facts; /* clyde report's, or NULL */
-	bool tagged;                      /* a Setup column tells runs apart */
+	bool tagged;                   /* a Setup column tells runs apart */
 };
 
 static void md_block(FILE *out, struct md_seen *seen)

@@ -12,10 +12,10 @@
 #include "fmt.h"
 #include "fmt_internal.h"
 #include "fmt_present.h"
-#include "run_source.h"
-#include "svg.h"
 #include "fmt_text.h"
 #include "run_facts.h"
+#include "run_source.h"
+#include "svg.h"
 #include "lib/utf8.h"
 
 /* Geometry shared by every chart: where the bars start, how wide it all is. */
