@@ -30,6 +30,7 @@
 #define BLOCK_PX 28       /* a block's heading */
 #define FOLD_PX 1200      /* charts taller than this fold into two columns */
 #define TITLE_CHAR_PX 9   /* a character of a chart's title (15px bold) */
+#define LABEL_MAX_PX 240  /* longer labels wrap */
 
 struct frame {
 	FILE *out;
@@ -108,10 +109,22 @@ static void row_texts(const struct comparison *c, size_t fi, size_t k,
 		 method[0] ? " " : "", method, diff[0] ? ": " : "", word);
 }
 
+/* Group K's second label line: "5 runs" or "5 runs, the baseline". */
+static const char *runs_line(const struct comparison *c, size_t k, char *buf,
+			     size_t len)
+{
+	fmt_compare_runs(c, k, buf, len);
+	if (k == c->baseline)
+		fmt_join(buf, len, ", ", "the baseline");
+	return buf;
+}
+
 static int row_px(const struct frame *f, size_t k)
 {
-	int label = (int)svg_lines(f->c->label[k], f->label_cols) * SVG_LINE_PX +
-		    SVG_LINE_PX;
+	char runs[64];
+	int label = (int)(svg_lines(f->c->label[k], f->label_cols) +
+			  svg_lines(runs_line(f->c, k, runs, sizeof(runs)),
+				    f->label_cols)) * SVG_LINE_PX;
 	int bar = ROW_PX + (k == f->c->baseline ? 0 : SVG_LINE_PX);
 
 	return (label > bar ? label : bar) + 4;
@@ -189,12 +202,9 @@ static void chart_row(const struct frame *f, size_t fi, size_t k, int left,
 
 	svg_text(f->out, "name", x0 - 6, y + 12, c->label[k], f->label_cols,
 		 c->label[k]);
-	fmt_compare_runs(c, k, runs, sizeof(runs));
-	if (k == c->baseline)
-		fmt_join(runs, sizeof(runs), ", ", "the baseline");
 	svg_text(f->out, "desc", x0 - 6,
 		 y + 12 + (int)svg_lines(c->label[k], f->label_cols) * SVG_LINE_PX,
-		 runs, f->label_cols, NULL);
+		 runs_line(c, k, runs, sizeof(runs)), f->label_cols, NULL);
 	row_texts(c, fi, k, &t);
 	w = sp->n ? sp->median * px_per : 0;
 	lo = x0 + (sp->n ? sp->min * px_per : 0);
@@ -333,19 +343,21 @@ static struct layout lay_out(const struct frame *f, const size_t *order,
 	return l;
 }
 
-/* The label column's width from the longest label. */
+/* The label column's width from the longest label or runs line. */
 static void frame_survey(struct frame *f)
 {
 	size_t longest = 0;
 
-	for (size_t k = 0; k < f->c->n_groups; k++)
-		if (utf8_cols(f->c->label[k]) > longest)
-			longest = utf8_cols(f->c->label[k]);
+	for (size_t k = 0; k < f->c->n_groups; k++) {
+		char runs[64];
+		size_t w = utf8_cols(runs_line(f->c, k, runs, sizeof(runs)));
+
+		w = utf8_cols(f->c->label[k]) > w ? utf8_cols(f->c->label[k]) : w;
+		longest = w > longest ? w : longest;
+	}
 	f->label_px = (int)longest * SVG_CHAR_PX + 12;
-	if (f->label_px < 150)
-		f->label_px = 150; /* room for "10 runs, the baseline" */
-	if (f->label_px > 240)
-		f->label_px = 240;
+	if (f->label_px > LABEL_MAX_PX)
+		f->label_px = LABEL_MAX_PX;
 	f->label_cols = (size_t)(f->label_px - 12) / SVG_CHAR_PX;
 	f->x0 = SVG_MARGIN + f->label_px;
 }
@@ -362,8 +374,16 @@ static int pair_notes(const struct frame *f, bool before, int y, size_t cols,
 		size_t n;
 		struct fmt_note *notes;
 
+		size_t here = 0;
+
 		if (k == c->baseline || !(notes = fmt_compare_notes(c, k, &n)))
 			continue;
+		for (size_t i = 0; i < n; i++)
+			here += fmt_note_before(notes[i].kind) == before;
+		if (here == 0) {
+			free(notes);
+			continue;
+		}
 		fmt_compare_heading(c, k, heading, sizeof(heading));
 		if (draw)
 			svg_text(f->out, "head", SVG_MARGIN, y + h + 12, heading,

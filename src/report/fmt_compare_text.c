@@ -73,7 +73,7 @@ static void text_row(FILE *out, const struct comparison *c, size_t f, size_t k)
 	rcell(out, fmt_compare_value(fig, fmt_compare_shown(c, f, k, false), text,
 				     sizeof(text)), 9);
 	cell(out, fmt_compare_difference(r, text, sizeof(text)), 24);
-	cell(out, fmt_compare_method(r, text, sizeof(text)), 11);
+	cell(out, fmt_compare_method(r, text, sizeof(text)), 12);
 	fprintf(out, "%s\n", fmt_compare_verdict(c, f, k, text, sizeof(text)));
 }
 
@@ -90,7 +90,7 @@ static void text_group(FILE *out, const struct comparison *c, size_t k)
 	rcell(out, "A", 9);
 	rcell(out, "B", 9);
 	cell(out, "B against A [interval]", 24);
-	cell(out, "Method", 11);
+	cell(out, "Method", 12);
 	fputs("Verdict\n", out);
 	for (int fam = 0; fam < CMP_FAMILIES; fam++)
 		for (size_t f = 0; f < c->n_figures; f++)

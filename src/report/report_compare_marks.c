@@ -105,14 +105,25 @@ static bool same_group(const struct mark_results *a, const struct mark_results *
 	return true;
 }
 
-/* The runs a mark gives each figure: its most runs of a test, at least 1. */
+/* The runs of test result R that were measured (a CSV mark has none). */
+static size_t measured_runs(const struct mark_result *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->n_runs && i < MARK_MAX_RUNS; i++)
+		n += r->run[i].elapsed_ns > 0;
+	return n;
+}
+
+/* The values a mark gives each figure: its most measured runs of a test, at least 1. */
 static size_t mark_runs(const struct mark_results *m)
 {
 	size_t most = 1;
 
 	for (size_t i = 0; i < m->n; i++)
-		most = m->tests[i].n_runs > most ? m->tests[i].n_runs : most;
-	return most < MARK_MAX_RUNS ? most : MARK_MAX_RUNS;
+		most = measured_runs(&m->tests[i]) > most ? measured_runs(&m->tests[i])
+							  : most;
+	return most;
 }
 
 /* A group's label: its name, and the test attributes other groups of it differ in. */
