@@ -102,6 +102,17 @@ bool fmt_compare_row(const struct comparison *c, size_t f, size_t k)
 	       report_compare_spread(c, f, k)->n > 0;
 }
 
+void fmt_compare_rows(FILE *out, const struct comparison *c, size_t k,
+		      void (*row)(FILE *out, const struct comparison *c,
+				  size_t f, size_t k))
+{
+	for (int fam = 0; fam < CMP_FAMILIES; fam++)
+		for (size_t f = 0; f < c->n_figures; f++)
+			if (c->figure[f].family == (enum cmp_family)fam &&
+			    fmt_compare_row(c, f, k))
+				row(out, c, f, k);
+}
+
 const char *fmt_compare_value(const struct cmp_figure *f, double v, char *buf,
 			      size_t len)
 {
@@ -202,8 +213,11 @@ const char *fmt_compare_verdict(const struct comparison *c, size_t f, size_t k,
 		snprintf(buf, len, "cannot tell (reliably detects %.2g%% or more)",
 			 r->mde_pct);
 	} else if (r->verdict == JUDGE_CANNOT_TELL && isfinite(r->mde_pct)) {
-		snprintf(buf, len, "cannot tell (reliably detects only a factor "
-			 "of %.2g or more)", 1.0 + r->mde_pct / 100.0);
+		double factor = 1.0 + r->mde_pct / 100.0;
+
+		snprintf(buf, len, factor < 10 ? "cannot tell (reliably detects "
+			 "only a factor of %.2g or more)" : "cannot tell (reliably "
+			 "detects only a factor of %.0f or more)", factor);
 	} else if (r->verdict == JUDGE_ONE_RUN) {
 		snprintf(buf, len, "cannot tell from one run");
 	} else {

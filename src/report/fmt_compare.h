@@ -51,6 +51,14 @@ const char *fmt_compare_runs(const struct comparison *c, size_t k, char *buf,
 bool fmt_compare_row(const struct comparison *c, size_t figure, size_t group);
 
 /*
+ * ROW(OUT, C, F, K) for each figure F with a row for group K, the rates
+ * first, then CPU and latencies: a table's rows in every format.
+ */
+void fmt_compare_rows(FILE *out, const struct comparison *c, size_t k,
+		      void (*row)(FILE *out, const struct comparison *c,
+				  size_t f, size_t k));
+
+/*
  * The comparison's texts, one for every format: a value of figure F
  * ("412.3", "0.112", "25.3 ms"; "-" for NaN); the values of A (BASE) and
  * B shown beside figure F's verdict for group K, those its estimate is

@@ -91,11 +91,7 @@ static void html_compare_group(FILE *out, const struct comparison *c, size_t k)
 	fputs("<table>\n<thead><tr><th>Test</th><th>Figure</th><th>A</th>"
 	      "<th>B</th><th>B against A [interval]</th><th>Method</th>"
 	      "<th>Verdict</th></tr></thead>\n<tbody>\n", out);
-	for (int fam = 0; fam < CMP_FAMILIES; fam++)
-		for (size_t f = 0; f < c->n_figures; f++)
-			if (c->figure[f].family == (enum cmp_family)fam &&
-			    fmt_compare_row(c, f, k))
-				html_row(out, c, f, k);
+	fmt_compare_rows(out, c, k, html_row);
 	fputs("</tbody>\n</table>\n", out);
 	html_notes(out, notes, n, false);
 	free(notes);

@@ -67,11 +67,7 @@ static void md_compare_group(FILE *out, const struct comparison *c, size_t k)
 	fputs("\n| Test | Figure | A | B | B against A [interval] | Method | "
 	      "Verdict |\n| :--- | :--- | ---: | ---: | ---: | :--- | :--- |\n",
 	      out);
-	for (int fam = 0; fam < CMP_FAMILIES; fam++)
-		for (size_t f = 0; f < c->n_figures; f++)
-			if (c->figure[f].family == (enum cmp_family)fam &&
-			    fmt_compare_row(c, f, k))
-				md_row(out, c, f, k);
+	fmt_compare_rows(out, c, k, md_row);
 	md_notes(out, notes, n, false);
 	free(notes);
 }

@@ -411,7 +411,7 @@ static const char compare_style[] =
 	".block{font-size:14px;font-weight:bold;fill:#444}\n"
 	".warning{fill:#b00;font-weight:bold}\n"
 	".better{fill:#1a7f37}.worse{fill:#c00}.same{fill:#0b5cad}\n"
-	".unclear{fill:#555}.cache{fill:#a15c00;font-weight:bold}\n"
+	".unclear{fill:#555}.cache{fill:#a15c00}\n"
 	"</style>\n";
 
 /* The charts of ORDER[0..n) as L lays them out, from Y. */

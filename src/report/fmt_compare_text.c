@@ -92,11 +92,7 @@ static void text_group(FILE *out, const struct comparison *c, size_t k)
 	cell(out, "B against A [interval]", 24);
 	cell(out, "Method", 12);
 	fputs("Verdict\n", out);
-	for (int fam = 0; fam < CMP_FAMILIES; fam++)
-		for (size_t f = 0; f < c->n_figures; f++)
-			if (c->figure[f].family == (enum cmp_family)fam &&
-			    fmt_compare_row(c, f, k))
-				text_row(out, c, f, k);
+	fmt_compare_rows(out, c, k, text_row);
 	text_notes(out, notes, n, false);
 	free(notes);
 }

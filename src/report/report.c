@@ -102,6 +102,24 @@ static void (*const compare_renderers[])(FILE *, const struct comparison *) = {
 };
 
 /*
+ * The comparison C that report_compare or report_compare_marks made with
+ * RC and ERR, in O's format to OUT, then freed: RC, the reason to NOTES
+ * when it is -2.
+ */
+static int render_comparison(FILE *out, FILE *notes,
+			     const struct report_options *o, int rc,
+			     struct comparison *c, const struct parse_error *err)
+{
+	if (rc == -2)
+		fprintf(notes, "clyde: report: %s\n", err->msg);
+	if (rc != 0)
+		return rc;
+	compare_renderers[o->format->compare](out, c);
+	report_compare_free(c);
+	return 0;
+}
+
+/*
  * --compare (report_compare.h): the comparison of the stored runs in the
  * format's rendering of it; -2 after the reason went to NOTES.
  */
@@ -115,13 +133,7 @@ static int render_compare(FILE *out, FILE *notes,
 	struct comparison c;
 	int rc = report_compare(store, facts, &co, &c, &err);
 
-	if (rc == -2)
-		fprintf(notes, "clyde: report: %s\n", err.msg);
-	if (rc != 0)
-		return rc;
-	compare_renderers[o->format->compare](out, &c);
-	report_compare_free(&c);
-	return 0;
+	return render_comparison(out, notes, o, rc, &c, &err);
 }
 
 /*
@@ -212,13 +224,7 @@ static int compare_marks(FILE *out, FILE *notes, const struct report_options *o,
 	struct comparison c;
 	int rc = report_compare_marks(marks, n, &co, &c, &err);
 
-	if (rc == -2)
-		fprintf(notes, "clyde: report: %s\n", err.msg);
-	if (rc != 0)
-		return rc;
-	compare_renderers[o->format->compare](out, &c);
-	report_compare_free(&c);
-	return 0;
+	return render_comparison(out, notes, o, rc, &c, &err);
 }
 
 /*

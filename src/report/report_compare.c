@@ -59,6 +59,17 @@ double report_compare_level(const struct comparison *c, enum cmp_family fam)
 	return 1.0 - c->alpha / (double)m;
 }
 
+/* The build's own memory (not the comparison's). */
+static void build_free(struct cmp_build *b)
+{
+	free(b->start);
+	free(b->capacity);
+	free(b->names);
+	free(b->seen);
+	free(b->attrs);
+	memset(b, 0, sizeof(*b));
+}
+
 int cmp_build_begin(struct cmp_build *b, struct comparison *c, size_t n_groups,
 		    const size_t *capacity, size_t max_figures, size_t n_attrs)
 {
@@ -309,25 +320,15 @@ int cmp_build_finish(struct cmp_build *b, const struct cmp_options *o,
 	for (size_t k = 0; k < c->n_groups; k++)
 		if (k != c->baseline)
 			versus_of(b, k);
-	free(b->start);
-	free(b->capacity);
-	free(b->names);
-	free(b->seen);
-	free(b->attrs);
-	memset(b, 0, sizeof(*b));
+	build_free(b);
 	return 0;
 }
 
 void cmp_build_abandon(struct cmp_build *b)
 {
-	free(b->start);
-	free(b->capacity);
-	free(b->names);
-	free(b->seen);
-	free(b->attrs);
 	if (b->c)
 		report_compare_free(b->c);
-	memset(b, 0, sizeof(*b));
+	build_free(b);
 }
 
 void report_compare_free(struct comparison *c)
