@@ -45,8 +45,7 @@ zram_free() {
 # clyde's directory in DIR, on a line of its own, and DIR left empty.
 fault() {
 	check "$1: exit $2" [ "$st" -eq "$2" ]
-	check "$1: one clyde: line" \
-		[ "$(grep '^clyde: ' "$T/err" | grep -cv 'has no block device')" -eq 1 ]
+	check "$1: one clyde: line" [ "$(errors "$T/err" | wc -l)" -eq 1 ]
 	check "$1: says PATH: OPERATION: reason" \
 		grep -Eq "^clyde: $3/clyde\.[0-9]+\.[A-Za-z0-9]{6}/$4\$" "$T/err"
 	check "$1: the error starts a line" sh -c "! grep -q '.clyde: ' '$T/err'"

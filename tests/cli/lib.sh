@@ -37,6 +37,13 @@ nfields() { printf '%s\n' "$1" | awk -F, '{ print NF }'; }
 field() { printf '%s\n' "$1" | awk -F, -v n="$2" '{ print $(n + 1) }'; }
 # True when directory $1 holds nothing.
 empty_dir() { [ -z "$(ls -A "$1")" ]; }
+# errors FILE: the "clyde:" lines of FILE that say what went wrong, without
+# the notices clyde may print before a run (its directory has no block
+# device of its own; the engine asked for is refused, and another is used).
+errors() {
+	grep '^clyde: ' "$1" |
+		grep -v 'has no block device of its own\|; using \(Linux AIO\|one thread per I/O\)$'
+}
 # Tests wait for events they can observe, never for a fixed time.
 # wait_until COMMAND...: until COMMAND succeeds, polled every 0.05 s for at
 # most 60 s; false on time-out.
