@@ -5,6 +5,8 @@
 # 32), made by truncating the test file while clyde waits at a -y p prompt.
 # Each gives exit 3, exactly one "clyde:" line, and nothing left behind.
 . tests/cli/lib.sh
+plan 35
+hold_engines
 mkdir "$T/d"
 W="$T/d/clyde\.[0-9]+\.[A-Za-z0-9]{6}"
 
