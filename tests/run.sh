@@ -23,6 +23,7 @@ BUILD=${BUILD:-build}
 export BUILD
 filter=${1:-}
 jobs=${CLYDE_TEST_JOBS:-2}
+[ "$jobs" -ge 1 ] 2>/dev/null || jobs=1
 if grep -q -- -fsanitize "$BUILD/flags" 2>/dev/null; then
 	limit=${CLYDE_TEST_TIMEOUT:-900}
 else
