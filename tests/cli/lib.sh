@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 # Shared helpers for clyde's shell tests: a scratch directory removed on
-# exit, and ok/FAIL/skip lines in the format tests/run.sh counts.
+# exit, and the plan and ok/FAIL/skip lines in the format tests/run.sh counts.
 CLYDE=${CLYDE:-./clyde}
 # The build tests/run.sh runs (make test passes it; build by default).
 BUILD=${BUILD:-build}
