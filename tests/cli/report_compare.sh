@@ -5,7 +5,7 @@
 # it, clyde mark results compared, and the errors (one group, an unknown
 # baseline, a bad threshold, CSV or JSON, --summary).
 . tests/cli/lib.sh
-plan 21
+plan 31
 
 # line NAME SEED WRITE_KIB READ_KIB: a 1.98 line with block write and read.
 line() {
