@@ -137,6 +137,7 @@ static int run_all(const struct config *cfg, struct ranks *rk,
 	}
 	while (status == 0 && !enough(cfg, rk, &kept, n)) {
 		struct run_results *r = slot(&kept, n);
+		struct config run_cfg = *cfg; /* this run's seed */
 
 		if (!r) {
 			free(kept.v);
@@ -146,7 +147,8 @@ static int run_all(const struct config *cfg, struct ranks *rk,
 		s.hooks.after_phase = test_fault_after_phase;
 		s.hooks.fault = fault;
 		ranks_hooks(rk, &plan, &s.hooks);
-		status = run_once(cfg, target, &plan, &s.hooks, r, &perr);
+		run_cfg.seed = repeat_seed(cfg, n);
+		status = run_once(&run_cfg, target, &plan, &s.hooks, r, &perr);
 		if (status == 0)
 			status = ranks_after_run(rk, r, &perr);
 		status = session_run_end(&s, status, &perr);
