@@ -114,5 +114,7 @@ void fmt_json_device(FILE *out, const struct device_io *dev);
 void fmt_json_environment(FILE *out, const struct run_env *env);
 void fmt_json_origin(FILE *out, const char *started, const char *command_line);
 void fmt_json_provenance(FILE *out, bool known, const struct provenance *prov);
+/* The "vary" member and its ",\n"; nothing when not known. */
+void fmt_json_vary(FILE *out, const struct vary_tag *v);
 
 #endif

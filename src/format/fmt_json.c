@@ -416,6 +416,32 @@ static void put_ranks(FILE *out, const struct run_results *r)
 	fputs("\n  ]\n}", out);
 }
 
+/* The "vary" member: which setup of a --vary run this was, its round and
+ * place in it, the setup's settings and the FITRIM before it. */
+void fmt_json_vary(FILE *out, const struct vary_tag *v)
+{
+	if (!v->known)
+		return;
+	fprintf(out, "  \"vary\": {\"setup\": %" PRIu32 ", \"setups\": %" PRIu32
+		", \"round\": %" PRIu32 ", \"position\": %" PRIu32
+		", \"settings\": {", v->setup, v->setups, v->round, v->position);
+	for (size_t i = 0; i < v->n; i++) {
+		fputs(i ? ", " : "", out);
+		put_string(out, v->setting[i].key);
+		fputs(": ", out);
+		put_string(out, v->setting[i].value);
+	}
+	fputs("},\n           \"trim\": ", out);
+	if (v->trimmed) {
+		fputs("{\"seconds\": ", out);
+		put_seconds(out, v->trim_ns);
+		fprintf(out, ", \"bytes\": %" PRIu64 "}", v->trim_bytes);
+	} else {
+		fputs("null", out);
+	}
+	fputs("},\n", out);
+}
+
 static void put_run(FILE *out, const struct run_results *r)
 {
 	bool live = r->format_id[0] == '\0';
@@ -435,6 +461,7 @@ static void put_run(FILE *out, const struct run_results *r)
 	fputs(", \"command_line\": ", out);
 	put_text_or_null(out, r->command_line);
 	fputs(",\n", out);
+	fmt_json_vary(out, &r->vary);
 	put_config(out, r, live);
 	put_environment(out, &r->env, live);
 	fmt_json_provenance(out, r->prov_known, &r->prov);
