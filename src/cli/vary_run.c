@@ -8,8 +8,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "core/config_rules.h"
 #include "exit_status.h"
 #include "run/setup.h"
 #include "run/vary.h"
@@ -34,22 +34,14 @@ void vary_run_free(struct vary_run *v)
 	memset(v, 0, sizeof(*v));
 }
 
-/* Each setup's configuration, and which directory it tests. 0, or -1. */
-static int make_setups(struct vary_run *v, const struct config **dir_cfgs,
-		       char *err, size_t len)
+/* Each setup's configuration (checked with the command line), and which
+ * directory it tests. */
+static void make_setups(struct vary_run *v, const struct config **dir_cfgs)
 {
-	char text[MACHINE_MAX], why[512];
-
 	for (size_t s = 0; s < v->n_setups; s++) {
 		size_t d = 0;
 
 		vary_config(v->base, s, &v->cfgs[s]);
-		if (config_validate(&v->cfgs[s], "", "", why, sizeof(why)) != 0) {
-			snprintf(err, len, "--vary: the setup %s: %s",
-				 vary_setting_text(&v->base->vary, s, text,
-						   sizeof(text)), why);
-			return -1;
-		}
 		while (d < v->n_dirs && strcmp(dir_cfgs[d]->dir, v->cfgs[s].dir) != 0)
 			d++;
 		if (d == v->n_dirs) {
@@ -57,6 +49,38 @@ static int make_setups(struct vary_run *v, const struct config **dir_cfgs,
 			v->dir_targets[d].parent_fd = v->dir_targets[d].dir_fd = -1;
 		}
 		v->dir_of[s] = d;
+	}
+}
+
+/* Whether -u USER ("root", "0", "root:group") keeps clyde root. */
+static bool stays_root(const char *user)
+{
+	size_t n = strcspn(user, ":");
+
+	return (n == 4 && strncmp(user, "root", 4) == 0) ||
+	       (n == 1 && user[0] == '0');
+}
+
+/* A key that changes the machine needs root from start to end: refused,
+ * before anything is made, when clyde is not root or -u will drop it. */
+static int refuse_not_root(const struct config *base)
+{
+	const struct vary_spec *spec = &base->vary;
+
+	for (size_t i = 0; i < spec->n; i++) {
+		const char *key = vary_keys[spec->axis[i].key].name;
+
+		if (!vary_keys[spec->axis[i].key].system)
+			continue;
+		if (geteuid() != 0)
+			return session_fail(EXIT_SETUP, "--vary %s changes the "
+					    "machine's settings: run clyde as root",
+					    key);
+		if (base->user && !stays_root(base->user))
+			return session_fail(EXIT_SETUP, "--vary %s changes the "
+					    "machine's settings and puts them back "
+					    "at the end, so clyde stays root: use -u "
+					    "root, not -u %s", key, base->user);
 	}
 	return 0;
 }
@@ -69,6 +93,8 @@ int vary_run_set_up(struct vary_run *v, const struct config *base,
 	int status;
 
 	memset(v, 0, sizeof(*v));
+	if ((status = refuse_not_root(base)) != 0)
+		return status;
 	v->base = base;
 	v->n_setups = vary_setups(&base->vary);
 	v->baseline = vary_baseline_setup(&base->vary);
@@ -83,10 +109,7 @@ int vary_run_set_up(struct vary_run *v, const struct config *base,
 		free(dir_cfgs);
 		return session_fail(EXIT_SETUP, "out of memory");
 	}
-	if (make_setups(v, dir_cfgs, err, sizeof(err)) != 0) {
-		free(dir_cfgs);
-		return session_fail(EXIT_USAGE, "%s", err);
-	}
+	make_setups(v, dir_cfgs);
 	status = session_set_up_dirs(dir_cfgs, v->n_dirs, env->rk, env->std,
 				     needs_stdout, v->dir_targets, json);
 	free(dir_cfgs);
