@@ -469,20 +469,25 @@ int vary_check_count(const struct vary_spec *spec, uint64_t rounds,
 		     size_t len)
 {
 	uint64_t setups = vary_setups(spec), runs = setups * rounds;
-	/* What a run would take at 100 MB/s, plus its timed tests. */
-	double hours = (double)runs * ((double)run_bytes / 100e6 +
-				       (double)run_seconds) / 3600.0;
+	/* What the runs would take at 100 MB/s, plus their timed tests. */
+	double minutes = (double)runs * ((double)run_bytes / 100e6 +
+					 (double)run_seconds) / 60.0;
 	double gib = (double)runs * (double)run_bytes / (1024.0 * 1024 * 1024);
+	char took[48];
 
 	if (setups <= VARY_MAX_SETUPS && runs <= VARY_MAX_RUNS)
 		return 0;
+	if (minutes < 90)
+		snprintf(took, sizeof(took), "%.0f minutes", minutes);
+	else
+		snprintf(took, sizeof(took), "%.0f hours", minutes / 60);
 	return fail(err, len, "--vary: %zu key%s make %" PRIu64 " setups, %" PRIu64
-		    " runs in %" PRIu64 " round%s, moving %.0f GiB%s (about %.0f hours "
+		    " runs in %" PRIu64 " round%s, moving %.0f GiB%s (about %s "
 		    "at 100 MB/s); clyde runs at most %d setups and %d runs at "
 		    "once: vary fewer values, or lower -x", spec->n,
 		    spec->n > 1 ? "s" : "", setups, runs, rounds,
 		    rounds > 1 ? "s" : "", gib,
-		    run_seconds ? " with timed tests" : "", hours,
+		    run_seconds ? " with timed tests" : "", took,
 		    VARY_MAX_SETUPS, VARY_MAX_RUNS);
 }
 
