@@ -200,19 +200,43 @@ static void vary_source(struct vary_kept *k, struct run_source *src)
 				    .n = k->rounds * k->vr->n_setups, .ctx = k };
 }
 
-/* -x auto with --vary: whether every setup's rates have settled. */
-static bool vary_settled(const struct vary_kept *k, size_t max)
+/*
+ * -x auto with --vary: whether every setup's own rates are done by -x
+ * auto's rule (settled, or drifted, at a planned look; or MAX rounds). With
+ * SAY, one line on stderr naming the setups whose rates did not settle.
+ */
+static bool vary_settled(const struct vary_kept *k, size_t max, bool say)
 {
-	size_t n = k->vr->n_setups;
+	size_t n = k->vr->n_setups, unsettled = 0;
 	struct run_results *runs = malloc(k->rounds * sizeof(*runs));
+	struct repeat_figure figs[REPEAT_MAX_FIGURES];
+	char names[1024] = "";
 	bool done = true;
 
-	for (size_t s = 0; runs && done && s < n; s++) {
+	for (size_t s = 0; runs && s < n; s++) {
+		bool settled = true;
+
 		for (size_t r = 0; r < k->rounds; r++)
 			runs[r] = k->v[r * n + s];
-		done = repeat_done(runs, k->rounds, max);
+		done &= repeat_done(runs, k->rounds, max);
+		if (!say)
+			continue;
+		for (size_t i = repeat_figures(runs, k->rounds, max, figs); i-- > 0;)
+			settled &= figs[i].rule.settled && !figs[i].rule.drift.found;
+		if (!settled && unsettled++ < 4)
+			snprintf(names + strlen(names), sizeof(names) - strlen(names),
+				 "%s%s", unsettled > 1 ? "; " : "",
+				 k->vr->cfgs[s].machine);
 	}
 	free(runs);
+	if (say && unsettled)
+		out_say("-x auto: after %zu rounds, %zu setup%s still noisy or "
+			"drifting: %s%s", k->rounds, unsettled,
+			unsettled > 1 ? "s are" : " is", names,
+			unsettled > 4 ? "; ..." : "");
+	else if (say)
+		out_say("-x auto: every setup's rates settled after %zu rounds",
+			k->rounds);
 	return done || k->rounds >= max;
 }
 
@@ -298,7 +322,7 @@ static int vary_rounds(const struct classic_state *cs, struct vary_run *vr,
 	}
 	for (size_t r = 0; status == 0 && r < max &&
 			   !(cfg->repeat_auto && r >= REPEAT_AUTO_MIN &&
-			     vary_settled(&k, max));
+			     vary_settled(&k, max, false));
 	     r++) {
 		struct run_results *v = grow_array(k.v, r * n, &k.cap, sizeof(*v),
 						   n * (r + 1));
@@ -315,6 +339,8 @@ static int vary_rounds(const struct classic_state *cs, struct vary_run *vr,
 					  &k.v[r * n + vr->order[p]], &perr);
 		k.rounds += status == 0;
 	}
+	if (status == 0 && cfg->repeat_auto)
+		vary_settled(&k, max, true);
 	if (status == 0)
 		status = vary_answer(cfg, &k, json);
 	else if (status > 0)

@@ -100,6 +100,14 @@ if command -v python3 >/dev/null 2>&1; then
 else
 	skip "rounds: the order from the seed" "no python3"
 fi
+# -x auto: rounds until every setup's rates settle, here at most 3.
+run -d "$T/d" $U -s 8M -r 0 -n 0 -f --progress never --vary sync=off,on \
+	-x auto:3 --table none
+check "-x auto:3: exit 0" [ "$st" -eq 0 ]
+check "-x auto:3: three rounds at most, every setup in each" \
+	sh -c "n=\$(grep -c '^1\.96,' '$T/out'); [ \$n -eq 6 ]"
+check "-x auto:3: says which setups settled" \
+	grep -q "^clyde: -x auto: \(every setup's rates settled after 3 rounds\|after 3 rounds, [12] setups* \(is\|are\) still noisy or drifting: \)" "$T/err"
 # clyde report gives the same comparison from the JSON.
 $CLYDE report --compare "$T/v.json" >"$T/again" 2>/dev/null
 check "report --compare of the JSON: the same comparison" cmp -s "$T/live" "$T/again"
