@@ -308,8 +308,10 @@ static void put_ranks(FILE *out, const struct run_results *r)
  * place in it, the setup's settings and the FITRIM before it. */
 void fmt_json_vary(FILE *out, const struct vary_tag *v)
 {
-	if (!v->known)
+	if (!v->known) {
+		fputs("  \"vary\": null,\n", out);
 		return;
+	}
 	fprintf(out, "  \"vary\": {\"setup\": %" PRIu32 ", \"setups\": %" PRIu32
 		", \"round\": %" PRIu32 ", \"position\": %" PRIu32
 		", \"settings\": {", v->setup, v->setups, v->round, v->position);

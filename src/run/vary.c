@@ -7,7 +7,6 @@
 #include "vary.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <string.h>
 
 #include "core/opt.h"
@@ -15,25 +14,13 @@
 #include "engine/engine_name.h"
 #include "io/rng.h"
 #include "platform/knob.h"
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
+#include "sys/out.h"
 
 static int check_scheduler(const char *v, char *err, size_t len)
 {
 	if (strlen(v) >= 32 || strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789-_") !=
 				       strlen(v))
-		return fail(err, len, "not a scheduler's name");
+		return out_errf(err, len, "not a scheduler's name");
 	return 0;
 }
 
@@ -44,7 +31,7 @@ static int check_count(const char *v, int64_t min, int64_t max, char *err,
 	int64_t n;
 
 	if (parse_int_range(v, min, max, &n, &pe) != 0)
-		return fail(err, len, "%s", pe.msg);
+		return out_errf(err, len, "%s", pe.msg);
 	return 0;
 }
 
@@ -64,7 +51,7 @@ static int check_words(const char *v, const char *const *words, char *err,
 	for (size_t i = 0; words[i]; i++)
 		if (strcmp(v, words[i]) == 0)
 			return 0;
-	return fail(err, len, "use %s%s%s", words[0], words[2] ? ", " : " or ",
+	return out_errf(err, len, "use %s%s%s", words[0], words[2] ? ", " : " or ",
 		    words[2] ? "..." : words[1]);
 }
 
@@ -78,10 +65,10 @@ static int check_write_cache(const char *v, char *err, size_t len)
 static int check_mount(const char *v, char *err, size_t len)
 {
 	if (strcmp(v, "ro") == 0 || strcmp(v, "rw") == 0)
-		return fail(err, len, "clyde writes its files there, so the "
+		return out_errf(err, len, "clyde writes its files there, so the "
 			    "filesystem stays read-write");
 	if (!knob_mount_group(v))
-		return fail(err, len, "clyde varies by remount only %s",
+		return out_errf(err, len, "clyde varies by remount only %s",
 			    knob_mount_options_known());
 	return 0;
 }
@@ -106,9 +93,9 @@ static int check_chunk(const char *v, char *err, size_t len)
 	uint64_t b;
 
 	if (parse_size(v, UNIT_BYTES, &b, &pe) != 0)
-		return fail(err, len, "%s", pe.msg);
+		return out_errf(err, len, "%s", pe.msg);
 	if (b < 256 || b > 1024 * 1024 || (b & (b - 1)))
-		return fail(err, len, "a chunk size is a power of two from 256 to 1m");
+		return out_errf(err, len, "a chunk size is a power of two from 256 to 1m");
 	return 0;
 }
 
@@ -124,13 +111,13 @@ static int check_engine(const char *v, char *err, size_t len)
 	enum engine_kind k;
 
 	if (engine_from_name(v, &k) != 0)
-		return fail(err, len, "use auto, io_uring, aio or threads");
+		return out_errf(err, len, "use auto, io_uring, aio or threads");
 	return 0;
 }
 
 static int check_dir(const char *v, char *err, size_t len)
 {
-	return v[0] ? 0 : fail(err, len, "an empty directory name");
+	return v[0] ? 0 : out_errf(err, len, "an empty directory name");
 }
 
 static void apply_direct(struct config *cfg, const char *v)
@@ -238,22 +225,22 @@ static int take_values(struct vary_axis *a, const char *arg, const char *list,
 	size_t used = 0;
 
 	if (strlen(list) >= sizeof(a->text))
-		return fail(err, len, "--vary %s: too long", arg);
+		return out_errf(err, len, "--vary %s: too long", arg);
 	for (const char *p = list;; p++) {
 		size_t n = strcspn(p, ",");
 
 		if (a->n == VARY_MAX_VALUES)
-			return fail(err, len, "--vary %s: at most %d values", arg,
+			return out_errf(err, len, "--vary %s: at most %d values", arg,
 				    VARY_MAX_VALUES);
 		a->at[a->n] = (uint16_t)used;
 		memcpy(a->text + used, p, n);
 		a->text[used + n] = '\0';
 		if (k->check(a->text + used, why, sizeof(why)) != 0)
-			return fail(err, len, "--vary %s: '%s': %s", arg,
+			return out_errf(err, len, "--vary %s: '%s': %s", arg,
 				    a->text + used, why);
 		for (size_t i = 0; i < a->n; i++)
 			if (strcmp(vary_value(a, i), a->text + used) == 0)
-				return fail(err, len, "--vary %s: '%s' given twice",
+				return out_errf(err, len, "--vary %s: '%s' given twice",
 					    arg, a->text + used);
 		used += n + 1;
 		a->n++;
@@ -262,13 +249,13 @@ static int take_values(struct vary_axis *a, const char *arg, const char *list,
 			break;
 	}
 	if (a->n < 2)
-		return fail(err, len, "--vary %s: give two or more values to "
+		return out_errf(err, len, "--vary %s: give two or more values to "
 			    "compare", arg);
 	if (a->key == VARY_MOUNT)
 		for (size_t i = 1; i < a->n; i++)
 			if (strcmp(knob_mount_group(vary_value(a, i)),
 				   knob_mount_group(vary_value(a, 0))) != 0)
-				return fail(err, len, "--vary %s: '%s' and '%s' change "
+				return out_errf(err, len, "--vary %s: '%s' and '%s' change "
 					    "different things; give the options of "
 					    "one group, e.g. discard,nodiscard", arg,
 					    vary_value(a, 0), vary_value(a, i));
@@ -283,7 +270,7 @@ int vary_parse(struct vary_spec *spec, const char *arg, bool mark, char *err,
 	size_t at;
 
 	if (!eq)
-		return fail(err, len, "--vary %s: say KEY=VALUE,VALUE...", arg);
+		return out_errf(err, len, "--vary %s: say KEY=VALUE,VALUE...", arg);
 	memset(&a, 0, sizeof(a));
 	a.key = key_named(arg, (size_t)(eq - arg));
 	if (a.key == VARY_KEYS) {
@@ -293,18 +280,18 @@ int vary_parse(struct vary_spec *spec, const char *arg, bool mark, char *err,
 			if (!mark || vary_keys[k].mark)
 				snprintf(names + strlen(names), sizeof(names) - strlen(names),
 					 "%s%s", k ? ", " : "", vary_keys[k].name);
-		return fail(err, len, "--vary %s: unknown key '%.*s' (keys: %s)", arg,
+		return out_errf(err, len, "--vary %s: unknown key '%.*s' (keys: %s)", arg,
 			    (int)(eq - arg), arg, names);
 	}
 	if (mark && !vary_keys[a.key].mark)
-		return fail(err, len, "--vary %s: clyde mark has no %s to vary", arg,
+		return out_errf(err, len, "--vary %s: clyde mark has no %s to vary", arg,
 			    vary_keys[a.key].name);
 	for (size_t i = 0; i < spec->n; i++)
 		if (spec->axis[i].key == a.key)
-			return fail(err, len, "--vary %s: %s is varied twice", arg,
+			return out_errf(err, len, "--vary %s: %s is varied twice", arg,
 				    vary_keys[a.key].name);
 	if (spec->n == VARY_MAX_KEYS)
-		return fail(err, len, "--vary %s: at most %d keys", arg, VARY_MAX_KEYS);
+		return out_errf(err, len, "--vary %s: at most %d keys", arg, VARY_MAX_KEYS);
 	if (take_values(&a, arg, eq + 1, err, len) != 0)
 		return -1;
 	/* In the key table's order: the order a setup applies them. */
@@ -331,10 +318,10 @@ static int find_baseline(struct vary_spec *spec, const char *arg, size_t *axis,
 				*v = k;
 				return 0;
 			}
-		return fail(err, len, "--baseline %s: not one of the values --vary "
+		return out_errf(err, len, "--baseline %s: not one of the values --vary "
 			    "%s gives", arg, vary_keys[key].name);
 	}
-	return fail(err, len, "--baseline %s: say KEY=VALUE for a key --vary "
+	return out_errf(err, len, "--baseline %s: say KEY=VALUE for a key --vary "
 		    "varies", arg);
 }
 
@@ -345,7 +332,7 @@ int vary_finish(struct vary_spec *spec, const char *machine, char *err,
 	size_t n = vary_setups(spec);
 
 	if (spec->n_baselines && spec->n == 0)
-		return fail(err, len, "--baseline names a value of --vary; give "
+		return out_errf(err, len, "--baseline names a value of --vary; give "
 			    "--vary too");
 	for (size_t i = 0; i < spec->n_baselines; i++) {
 		size_t axis = 0, v = 0;
@@ -358,7 +345,7 @@ int vary_finish(struct vary_spec *spec, const char *machine, char *err,
 		return 0; /* vary_check_count says it with the run's load */
 	for (size_t s = 0; s < n; s++)
 		if (vary_label(spec, machine, s, label, sizeof(label)) != 0)
-			return fail(err, len, "--vary: the label '%s' of a setup is "
+			return out_errf(err, len, "--vary: the label '%s' of a setup is "
 				    "longer than a machine name (%d bytes); use a "
 				    "shorter -m or shorter values", label,
 				    MACHINE_MAX - 1);
@@ -481,7 +468,7 @@ int vary_check_count(const struct vary_spec *spec, uint64_t rounds,
 		snprintf(took, sizeof(took), "%.0f minutes", minutes);
 	else
 		snprintf(took, sizeof(took), "%.0f hours", minutes / 60);
-	return fail(err, len, "--vary: %zu key%s make %" PRIu64 " setups, %" PRIu64
+	return out_errf(err, len, "--vary: %zu key%s make %" PRIu64 " setups, %" PRIu64
 		    " runs in %" PRIu64 " round%s, moving %.0f GiB%s (about %s "
 		    "at 100 MB/s); clyde runs at most %d setups and %d runs at "
 		    "once: vary fewer values, or lower -x", spec->n,

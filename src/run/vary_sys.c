@@ -7,27 +7,14 @@
 #include "vary_sys.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "platform/knob.h"
+#include "sys/out.h"
 #include "vary.h"
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(char *err, size_t len, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -1;
-}
 
 /* NAME into LIST[0..*n) once. */
 static void add_name(char (*list)[64], size_t *n, size_t max, const char *name)
@@ -70,14 +57,14 @@ static int check_schedulers(const struct vary_sys *vs, const struct vary_axis *a
 		char offered[256], why[160];
 
 		if (knob_schedulers(vs->leaves[d], offered, sizeof(offered)) != 0)
-			return fail(err, len, "--vary scheduler: cannot read the "
+			return out_errf(err, len, "--vary scheduler: cannot read the "
 				    "schedulers of %s: %s", vs->leaves[d],
 				    strerror(errno));
 		for (size_t i = 0; i < a->n; i++) {
 			if (knob_in_list(offered, vary_value(a, i)))
 				continue;
 			knob_scheduler_missing(vary_value(a, i), why, sizeof(why));
-			return fail(err, len, "--vary scheduler=%s: %s offers %s; %s "
+			return out_errf(err, len, "--vary scheduler=%s: %s offers %s; %s "
 				    "is missing: %s", vary_value(a, i), vs->leaves[d],
 				    offered, vary_value(a, i), why);
 		}
@@ -104,7 +91,7 @@ static int check_key(const struct vary_sys *vs, const struct vary_axis *a,
 
 	snprintf(fs, sizeof(fs), "%s", t->prov.fs.type[0] ? t->prov.fs.type : "?");
 	if (disks && (vs->n_leaves == 0 || vs->n_tops == 0))
-		return fail(err, len, "--vary %s: %s is on %s, with no block device "
+		return out_errf(err, len, "--vary %s: %s is on %s, with no block device "
 			    "clyde can find under it: no disk to change", name,
 			    t->prov.fs.mount_point[0] ? t->prov.fs.mount_point : "-d",
 			    fs);
@@ -112,13 +99,13 @@ static int check_key(const struct vary_sys *vs, const struct vary_axis *a,
 		return check_schedulers(vs, a, err, len);
 	if (a->key == VARY_MOUNT || a->key == VARY_TRIM) {
 		if (vs->n_mounts == 0)
-			return fail(err, len, "--vary %s: the mount under -d cannot be "
+			return out_errf(err, len, "--vary %s: the mount under -d cannot be "
 				    "found", name);
 	}
 	if (a->key == VARY_MOUNT && !vs->spec->root_fs)
 		for (size_t i = 0; i < vs->n_mounts; i++)
 			if (holds_root(vs->mounts[i]))
-				return fail(err, len, "--vary mount: %s is the "
+				return out_errf(err, len, "--vary mount: %s is the "
 					    "filesystem that holds /, and remounting "
 					    "it changes the whole system; give "
 					    "--vary-root-fs to do it anyway",
@@ -137,7 +124,7 @@ int vary_sys_prepare(struct vary_sys *vs, const struct vary_spec *spec,
 		return 0;
 	for (size_t i = 0; i < spec->n; i++)
 		if (vary_keys[spec->axis[i].key].system && geteuid() != 0)
-			return fail(err, len, "--vary %s changes the machine's "
+			return out_errf(err, len, "--vary %s changes the machine's "
 				    "settings and puts them back after: clyde must "
 				    "run as root throughout (-u root)",
 				    vary_keys[spec->axis[i].key].name);
@@ -156,7 +143,7 @@ int vary_sys_prepare(struct vary_sys *vs, const struct vary_spec *spec,
 		}
 	}
 	if (setting_begin(journal_dir, &knob_access) != 0)
-		return fail(err, len, "--vary: cannot keep the journal of the "
+		return out_errf(err, len, "--vary: cannot keep the journal of the "
 			    "settings it changes in %s: %s", journal_dir,
 			    strerror(errno));
 	return 0;
@@ -295,7 +282,7 @@ int vary_sys_trial(const struct vary_sys *vs, char *err, size_t len)
 		char what[1024];
 
 		vary_sys_failure(&f, what, sizeof(what));
-		return fail(err, len, "--vary: after trying every setup, %s", what);
+		return out_errf(err, len, "--vary: after trying every setup, %s", what);
 	}
 	return rc;
 }
@@ -315,7 +302,7 @@ int vary_sys_trim(const struct run_target *target, struct fitrim_result *r,
 {
 	if (fitrim_run(target->dir_fd, r) == 0)
 		return 0;
-	return fail(err, len, "--vary trim: FITRIM on %s (%s): %s%s",
+	return out_errf(err, len, "--vary trim: FITRIM on %s (%s): %s%s",
 		    target->prov.fs.mount_point[0] ? target->prov.fs.mount_point
 						   : target->workdir,
 		    target->prov.fs.type[0] ? target->prov.fs.type : "?",
