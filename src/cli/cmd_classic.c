@@ -274,11 +274,14 @@ static int vary_answer(const struct config *cfg, struct vary_kept *k, FILE *json
 	return json ? write_json(cfg, json, &src, true) : 0;
 }
 
-/* Run setup S as the P-th of round R into *RES: its settings, the driver,
- * its CSV line. 0, or the driver's status with *perr. */
+/*
+ * Run setup S as the P-th of round R into *RES: its settings, the driver,
+ * its CSV line. 0, or the driver's status with *PERR; or, with *SAID set,
+ * the status of a failure already said and cleaned up after.
+ */
 static int vary_one(struct vary_run *vr, const struct test_fault *fault,
 		    size_t s, size_t r, size_t rounds, size_t p,
-		    struct run_results *res, struct phase_error *perr)
+		    struct run_results *res, struct phase_error *perr, bool *said)
 {
 	static struct run_plan plan;
 	const struct config *cfg = &vr->cfgs[s];
@@ -286,8 +289,8 @@ static int vary_one(struct vary_run *vr, const struct test_fault *fault,
 	struct vary_tag tag;
 	int status = vary_run_before(vr, s, r, rounds, p, &tag);
 
-	if (status != 0)
-		return -status; /* said and cleaned up already */
+	if ((*said = status != 0))
+		return status;
 	run_plan_init(&plan, cfg);
 	test_fault_plan(fault, &plan);
 	session_run_begin(&sr, cfg, &plan);
@@ -314,6 +317,7 @@ static int vary_rounds(const struct classic_state *cs, struct vary_run *vr,
 	struct vary_kept k = { vr, NULL, 0, 0 };
 	FILE *csv = json == stdout ? stderr : stdout;
 	struct phase_error perr;
+	bool said = false;
 	int status = 0;
 
 	if (cfg->csv) {
@@ -336,17 +340,15 @@ static int vary_rounds(const struct classic_state *cs, struct vary_run *vr,
 		for (size_t p = 0; status == 0 && p < n; p++)
 			status = vary_one(vr, &cs->fault, vr->order[p], r,
 					  cfg->repeat_auto ? 0 : max, p,
-					  &k.v[r * n + vr->order[p]], &perr);
+					  &k.v[r * n + vr->order[p]], &perr, &said);
 		k.rounds += status == 0;
 	}
 	if (status == 0 && cfg->repeat_auto)
 		vary_settled(&k, max, true);
 	if (status == 0)
 		status = vary_answer(cfg, &k, json);
-	else if (status > 0)
+	else if (!said)
 		status = session_phase_error(&perr);
-	else
-		status = -status;
 	free(k.v);
 	return status ? status : session_finish(EXIT_OK);
 }

@@ -67,11 +67,13 @@ static int put_settings_back(void)
 {
 	struct setting_failure f;
 	char why[1024], journal[SETTING_TEXT_MAX + 32];
-	int failed = setting_restore(&f, said_put_back, NULL);
+	int failed = setting_restore(&f, said_put_back, NULL), again;
 
 	snprintf(journal, sizeof(journal), "%s", setting_journal());
-	if (setting_end(NULL) != 0 && failed == 0)
-		failed = 1; /* moved again since: setting_end kept the journal */
+	/* setting_end looks once more, and keeps the journal if need be. */
+	again = setting_end(failed ? NULL : &f);
+	if (failed == 0)
+		failed = again;
 	if (failed) {
 		vary_sys_failure(&f, why, sizeof(why));
 		out_say("%s (%d setting%s not put back; %s keeps %s for clyde "
@@ -329,9 +331,10 @@ int session_set_up_dirs(const struct config *const *cfgs, size_t n,
 	if (cleanup_init() != 0)
 		return session_fail(EXIT_SETUP, "cannot install signal handlers: %s",
 				    strerror(errno));
-	/* What a killed --vary run left changed goes back before anything. */
-	if (geteuid() == 0 && ranks_prints(rk) && session_recover(false) != 0)
-		return session_finish(EXIT_SETUP);
+	/* What a killed --vary run left changed goes back before anything;
+	 * what will not is said, and kept for --restore. */
+	if (geteuid() == 0 && ranks_prints(rk))
+		session_recover(false);
 	for (size_t i = 0; i < n; i++)
 		if (cfg->processes == 0 && cfg->repeat != 0)
 			setup_provenance(cfgs[i], &targets[i]); /* before -u drops root */

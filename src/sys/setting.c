@@ -322,16 +322,21 @@ size_t setting_count(void)
 
 /*
  * Put E back through A where it differs now: 1 when it was changed, 0
- * when it already held its value, -1 with *F when it could not be.
+ * when it already held its value or its place is gone (a disk unplugged,
+ * a loop device detached, a filesystem unmounted: nothing is left to put
+ * back), -1 with *F when it could not be.
  */
 static int put_back(const struct setting_access *a, const struct setting_entry *e,
 		    struct setting_failure *f)
 {
 	char now[SETTING_TEXT_MAX];
 
-	if (a->get(e->kind, e->where, now, sizeof(now)) == 0 &&
-	    strcmp(now, e->original) == 0)
+	if (a->get(e->kind, e->where, now, sizeof(now)) != 0) {
+		if (errno == ENOENT)
+			return 0;
+	} else if (strcmp(now, e->original) == 0) {
 		return 0;
+	}
 	return put_checked(a, e->kind, e->where, e->original, f) == 0 ? 1 : -1;
 }
 

@@ -75,7 +75,8 @@ size_t setting_count(void);
 /*
  * Put every recorded setting back to its original value, in the order
  * recorded (a scheduler before the queue depth it resets), writing only
- * where it differs now, and check that each reads back so. Keeps the
+ * where it differs now, and check that each reads back so. A setting
+ * whose place is gone (get fails with ENOENT) has nothing to put back. Keeps the
  * records. Returns how many could not be put back, the first in *FIRST
  * (may be NULL); SAID (may be NULL) hears of each one changed.
  */

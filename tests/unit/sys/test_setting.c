@@ -151,10 +151,17 @@ int main(void)
 	pid_t child = changer(odd, &ready);
 	CHECK("the other process changed its setting",
 	      child > 0 && read(ready, &c, 1) == 1 && holds(odd, "9"));
+	/* And a third, whose setting will be gone when it is recovered. */
+	char gone[PATH_MAX];
+	int ready2 = -1;
+	make_setting("gone", "5", gone, sizeof(gone));
+	pid_t child2 = changer(gone, &ready2);
+	CHECK("a third process changed its setting",
+	      child2 > 0 && read(ready2, &c, 1) == 1 && holds(gone, "9"));
 
 	/* --- this process's own journal ---------------------------------- */
 	CHECK("setting_begin makes the journal directory and file",
-	      setting_begin(journals, &files) == 0 && journal_count() == 2);
+	      setting_begin(journals, &files) == 0 && journal_count() == 3);
 	struct stat st;
 	CHECK("the journal directory is private",
 	      stat(journals, &st) == 0 && (st.st_mode & 0777) == 0700);
@@ -195,7 +202,7 @@ int main(void)
 		      pid == (long)child);
 	CHECK("recover leaves a live process's journal alone",
 	      setting_recover(journals, &files, NULL, NULL, NULL, &failed) == 0 &&
-		      holds(odd, "9") && journal_count() == 2);
+		      holds(odd, "9") && journal_count() == 3);
 
 	/* --- killed: its journal is recovered ----------------------------- */
 	kill(child, SIGKILL);
@@ -206,7 +213,16 @@ int main(void)
 	      setting_recover(journals, &files, NULL, say, NULL, &failed) == 1 &&
 		      failed == 0 && holds(odd, "4"));
 	CHECK("recover says each value it put back", strstr(said, "=4;") != NULL);
-	CHECK("recover removes the journal it emptied", journal_count() == 1);
+	CHECK("recover removes the journal it emptied", journal_count() == 2);
+
+	/* --- killed, and the setting's place gone since ----------------- */
+	kill(child2, SIGKILL);
+	waitpid(child2, NULL, 0);
+	close(ready2);
+	unlink(gone);
+	CHECK("a setting whose place is gone has nothing to put back",
+	      setting_recover(journals, &files, NULL, NULL, NULL, &failed) == 1 &&
+		      failed == 0 && journal_count() == 1);
 	CHECK("nothing left to recover",
 	      setting_recover(journals, &files, NULL, NULL, NULL, &failed) == 0);
 
