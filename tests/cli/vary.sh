@@ -7,6 +7,8 @@
 # mark's rounds, and (root) dir= over two tmpfs mounts and the refusals
 # that need a filesystem without a disk.
 . tests/cli/lib.sh
+plan 62
+hold_engines # clyde mark's setups are engines, as the machine has them
 cleanup_vary() {
 	unmount_all
 	rm -rf "$T"
@@ -98,7 +100,7 @@ if command -v python3 >/dev/null 2>&1; then
 		--vary sync=off,on --vary chunk=8k,64k --json "$T/x.json" --table none --csv none
 	check "rounds: another seed, another order" [ "$(order "$T/v.json")" != "$(order "$T/x.json")" ]
 else
-	skip "rounds: the order from the seed" "no python3"
+	skips 2 "rounds: the order from the seed" "no python3"
 fi
 # -x auto: rounds until every setup's rates settle, here at most 3.
 run -d "$T/d" $U -s 8M -r 0 -n 0 -f --progress never --vary sync=off,on \
@@ -124,12 +126,11 @@ check "mark: directory left empty" empty_dir "$T/d"
 
 # --- root: two tmpfs mounts, and filesystems without a disk -------------------
 if [ "$(id -u)" != 0 ]; then
-	skip "dir= over two tmpfs mounts" "needs root to mount tmpfs"
-	skip "no disk under -d" "needs root"
+	skips 16 "dir= over two tmpfs mounts, no disk under -d" "needs root to mount tmpfs"
 	exit 0
 fi
 if ! mnt "$T/a" -t tmpfs -o size=64m tmpfs || ! mnt "$T/b" -t tmpfs -o size=64m tmpfs; then
-	skip "dir= over two tmpfs mounts" "cannot mount tmpfs"
+	skips 16 "dir= over two tmpfs mounts, no disk under -d" "cannot mount tmpfs"
 	exit 0
 fi
 run -u root -s 8M -r 0 -n 0 -f -x 2 -z 5 --progress never \

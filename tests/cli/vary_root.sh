@@ -8,12 +8,10 @@
 # an output failure mid-run; after SIGKILL the journal, and clyde --restore
 # or the next clyde run as root putting it back; two runs at once refused.
 . tests/cli/lib.sh
+plan 46
 if [ "$(id -u)" != 0 ]; then
-	for c in "schedulers on a loop device" "queue attributes" \
-		"remount with and without discard, FITRIM" "every signal restores" \
-		"output failure restores" "SIGKILL then --restore"; do
-		skip "$c" "needs root to make a loop device and change its settings"
-	done
+	skips "$PLAN" "--vary's system keys on a loop device" \
+		"needs root to make a loop device and change its settings"
 	exit 0
 fi
 # The loop device outlives the test (another test gets it next): what the
@@ -36,13 +34,14 @@ trap 'cleanup_root; exit 1' INT TERM
 ulimit -c 0
 truncate -s 256M "$T/img"
 if ! mkfs.ext4 -q -F "$T/img" >/dev/null 2>&1 || ! mnt "$T/m" -o loop "$T/img"; then
-	skip "schedulers on a loop device" "cannot mount a loop ext4 image"
+	skips "$PLAN" "--vary's system keys on a loop device" "cannot mount a loop ext4 image"
 	exit 0
 fi
 LOOP=$(findmnt -n -o SOURCE "$T/m" | sed 's|^/dev/||')
 Q=/sys/class/block/$LOOP/queue
 if [ -z "$LOOP" ] || ! grep -q mq-deadline "$Q/scheduler" || ! grep -q kyber "$Q/scheduler"; then
-	skip "schedulers on a loop device" "the loop device offers no mq-deadline and kyber"
+	skips "$PLAN" "--vary's system keys on a loop device" \
+		"the loop device offers no mq-deadline and kyber"
 	exit 0
 fi
 # The journals stay the test's: no other clyde recovers a run it killed.
@@ -116,7 +115,7 @@ if [ "$(stat -c %d /)" = "$(stat -c %d "$T")" ]; then
 	check "the filesystem holding /: says why" \
 		grep -q "^clyde: --vary mount: .* is the filesystem that holds /, and remounting it changes the whole system; give --vary-root-fs to do it anyway\$" "$T/err"
 else
-	skip "the filesystem holding /" "$T is not on the filesystem of /"
+	skips 2 "the filesystem holding /" "$T is not on the filesystem of /"
 fi
 
 # --- every signal, mid-run, puts everything back ------------------------------
