@@ -115,6 +115,11 @@ static int vary_mark_rounds(struct mark_state *ms, struct vary_run *vr,
 					  &sr.hooks, res, &perr);
 			status = session_run_end(&sr, status, &perr);
 			res->vary = tag;
+			if (status == 0) {
+				fmt_mark_truth(stderr, res);
+				if (out_check(stderr, "stderr") != 0)
+					status = session_interrupted(&perr);
+			}
 		}
 	}
 	free(shown_at);
