@@ -43,12 +43,16 @@ const char *provenance_kind_name(enum prov_kind kind);
 /*
  * From a dm-crypt table line ("aes-xts-plain64 <key> <iv_offset> <device>
  * <offset> [options]") keep only the cipher, its first word, in
- * CIPHER[0..size), then overwrite all LEN bytes of TABLE with zeros (the
- * second word is the key, or a keyring reference) in a way the compiler
- * may not optimise away. Returns 0, or -1 (CIPHER "") when the line has no
+ * CIPHER[0..size), and (KEY_BITS not NULL) the key's size in bits, read
+ * from the length of the second word (hex digits) or from a keyring
+ * reference's ":64:logon:..." (0 when neither), never its bytes; then
+ * overwrite all LEN bytes of TABLE with zeros (the second word is the
+ * key, or a keyring reference) in a way the compiler may not optimise
+ * away. Returns 0, or -1 (CIPHER "", *KEY_BITS 0) when the line has no
  * first word that fits.
  */
-int provenance_crypt_cipher(char *table, size_t len, char *cipher, size_t size);
+int provenance_crypt_cipher(char *table, size_t len, char *cipher, size_t size,
+			    uint32_t *key_bits);
 
 /* One line of /proc/self/mountinfo, split in place: pointers into the line. */
 struct prov_mount_line {

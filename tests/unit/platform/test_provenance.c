@@ -554,23 +554,30 @@ static void test_crypt_cipher(void)
 	char table[] = "aes-xts-plain64 d2f1c0ffee0123456789abcdef 0 8:3 4096 1 allow_discards";
 	char keyring[] = "  capi:cbc(aes)-essiv:sha256 :32:logon:cryptsetup:1 0 254:0 0";
 	char cipher[64];
+	uint32_t bits = 1;
 	bool zero = true;
 
 	CHECK("cipher: table line", provenance_crypt_cipher(table, sizeof(table) - 1,
-								 cipher, sizeof(cipher)) == 0);
+								 cipher, sizeof(cipher), &bits) == 0);
 	CHECK_STR("cipher: first word kept", cipher, "aes-xts-plain64");
+	CHECK("cipher: key size from 26 hex digits", bits == 104);
 	for (size_t i = 0; i < sizeof(table); i++)
 		zero &= table[i] == '\0';
 	CHECK("cipher: the key is wiped", zero);
 	CHECK("cipher: keyring form", provenance_crypt_cipher(keyring, sizeof(keyring) - 1,
-								   cipher, sizeof(cipher)) == 0);
+								   cipher, sizeof(cipher), &bits) == 0);
 	CHECK_STR("cipher: capi spec", cipher, "capi:cbc(aes)-essiv:sha256");
+	CHECK("cipher: key size from the keyring reference", bits == 256);
 	CHECK("cipher: keyring wiped", keyring[20] == '\0' && keyring[0] == '\0');
 	strcpy(table, "aes-xts-plain64 00");
 	CHECK("cipher: too long for the buffer",
-	      provenance_crypt_cipher(table, strlen(table), cipher, 8) == -1 && !cipher[0] &&
-		      table[0] == '\0');
-	CHECK("cipher: empty line", provenance_crypt_cipher(table, 0, cipher, 8) == -1);
+	      provenance_crypt_cipher(table, strlen(table), cipher, 8, &bits) == -1 &&
+		      !cipher[0] && table[0] == '\0' && bits == 0);
+	CHECK("cipher: empty line", provenance_crypt_cipher(table, 0, cipher, 8, NULL) == -1);
+	strcpy(table, "aes-xts-plain64 -");
+	CHECK("cipher: no key size in a key that is neither",
+	      provenance_crypt_cipher(table, strlen(table), cipher, sizeof(cipher), &bits) == 0 &&
+		      bits == 0);
 	CHECK_STR("kind names", provenance_kind_name(PROV_LVM), "lvm");
 	CHECK_STR("kind names: crypt", provenance_kind_name(PROV_CRYPT), "crypt");
 }
