@@ -30,6 +30,7 @@
 #include "lib/timer.h"
 #include "lib/utf8.h"
 #include "core/verdict.h"
+#include "run_series.h"
 
 #define TICK_NS 250000000ULL      /* progress hook period */
 
@@ -85,30 +86,35 @@ static uint64_t progress_sum(struct copy *copies, unsigned n)
 	return sum;
 }
 
-/* Wait for every copy, calling the tick hook a few times a second. */
+/* Wait for every copy, reading the meter for the series and calling the
+ * tick hook a few times a second. */
 static void wait_copies(struct phase_step *step, struct copy *copies, unsigned n,
-			const struct run_hooks *hooks, uint64_t t0)
+			const struct run_hooks *hooks, uint64_t t0,
+			struct series_rec *rec)
 {
 	const struct plan_step *ps = step->plan;
 	uint64_t total = phase_units(ps->info, copies[0].ctx.cfg, ps->arg) * n;
+	uint64_t now, shown = t0;
 
 	pthread_mutex_lock(&step->lock);
 	while (step->done < n) {
 		struct timespec until;
 
 		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_nsec += (long)TICK_NS;
+		until.tv_nsec += (long)SERIES_TICK_NS;
 		if (until.tv_nsec >= 1000000000L) {
 			until.tv_sec++;
 			until.tv_nsec -= 1000000000L;
 		}
 		pthread_cond_timedwait(&step->changed, &step->lock, &until);
-		if (step->done < n && hooks->phase_tick) {
-			pthread_mutex_unlock(&step->lock);
+		if (step->done >= n)
+			break;
+		pthread_mutex_unlock(&step->lock);
+		series_rec_tick(rec, now = timer_now_ns());
+		if (hooks->phase_tick && now - shown >= TICK_NS)
 			hooks->phase_tick(hooks->arg, ps, progress_sum(copies, n),
-					  total, timer_now_ns() - t0);
-			pthread_mutex_lock(&step->lock);
-		}
+					  total, (shown = now) - t0);
+		pthread_mutex_lock(&step->lock);
 	}
 	pthread_mutex_unlock(&step->lock);
 }
@@ -206,18 +212,6 @@ static void reset_ctx(struct phase_ctx *ctx)
 	memset(&ctx->err, 0, sizeof(ctx->err));
 }
 
-/* What DEV moved between two readings of its counters. */
-static void device_delta(const struct device_io *before,
-			 const struct device_io *after, struct device_io *out)
-{
-	memset(out, 0, sizeof(*out));
-	if (!before->known || !after->known)
-		return;
-	out->known = true;
-	out->read_bytes = after->read_bytes - before->read_bytes;
-	out->write_bytes = after->write_bytes - before->write_bytes;
-}
-
 /*
  * Start the N copies' threads and wait until all stand at the gate.
  * *started receives how many threads exist; 0, or pthread_create's error.
@@ -281,8 +275,8 @@ static int start_failed(const struct plan_step *ps, struct copy *copies,
 
 static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 			  unsigned n, const struct device *dev,
-			  const struct run_hooks *hooks, struct phase_result *r,
-			  struct phase_error *err)
+			  const struct run_hooks *hooks, struct series_rec *rec,
+			  struct phase_result *r, struct phase_error *err)
 {
 	struct device_io dev0 = { 0 }, dev1 = { 0 };
 	struct phase_step step = { .plan = ps };
@@ -308,10 +302,11 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 		device_counters(dev, &dev0);
 	uint64_t t0 = timer_now_ns();
 	uint64_t cpu0 = timer_cpu_ns();
+	series_rec_start(rec, t0);
 	pthread_cond_broadcast(&step.changed);
 	pthread_mutex_unlock(&step.lock);
 	if (synced == 0)
-		wait_copies(&step, copies, n, hooks, t0);
+		wait_copies(&step, copies, n, hooks, t0, rec);
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(copies[i].thread, NULL);
 	uint64_t cpu1 = timer_cpu_ns();
@@ -325,6 +320,7 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 	status = phase_status(copies, n, err);
 	if (status == 0) {
 		fill_result(ps->info, copies, n, t0, cpu1 - cpu0, r);
+		series_rec_finish(rec, t0 + r->elapsed_ns, &r->series);
 		device_delta(&dev0, &dev1, &r->dev);
 		if (hooks->phase_latency)
 			hooks->phase_latency(hooks->latency_arg, ps,
@@ -338,9 +334,10 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 /* One phase: its copies share a stop flag that lives only as long as it. */
 static int run_step(const struct plan_step *ps, struct copy *copies, unsigned n,
 		    const struct device *dev, const struct run_hooks *hooks,
-		    struct phase_result *r, struct phase_error *err)
+		    struct series_rec *rec, struct phase_result *r,
+		    struct phase_error *err)
 {
-	int status = start_and_wait(ps, copies, n, dev, hooks, r, err);
+	int status = start_and_wait(ps, copies, n, dev, hooks, rec, r, err);
 
 	for (unsigned i = 0; i < n; i++)
 		copies[i].ctx.failed = NULL;
@@ -428,7 +425,8 @@ static enum engine_kind engine_for(const struct run_target *target,
 
 static struct copy *setup_copies(const struct config *cfg,
 				 const struct run_target *target,
-				 enum engine_kind engine, struct phase_error *err)
+				 enum engine_kind engine, struct series_rec *rec,
+				 struct phase_error *err)
 {
 	const char *workdir = target->workdir;
 	unsigned n = cfg->concurrency;
@@ -437,8 +435,10 @@ static struct copy *setup_copies(const struct config *cfg,
 	uint64_t seed = rng_source_seed(&target->rng, cfg);
 	struct copy *copies = calloc(n, sizeof(*copies));
 
-	if (!copies)
+	if (!copies || !rec) {
+		free(copies);
 		goto fail;
+	}
 	for (unsigned i = 0; i < n; i++) {
 		struct copy *c = &copies[i];
 
@@ -451,6 +451,7 @@ static struct copy *setup_copies(const struct config *cfg,
 		c->ctx.perchar_bytes = phase_perchar_bytes(cfg);
 		c->ctx.buf_align = align;
 		c->ctx.engine = engine;
+		c->ctx.meter = series_rec_meter(rec);
 		c->ctx.buf = io_alloc(chunk, align);
 		if (cfg->files.count_k > 0)
 			c->ctx.files = filetest_state_new(cfg, &target->rng, seed,
@@ -497,13 +498,16 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 {
 	static const struct run_hooks no_hooks;
 	const struct device *dev = target->dev.n > 0 ? &target->dev : NULL;
+	struct series_rec *rec = series_rec_new();
 	struct copy *copies = setup_copies(cfg, target, engine_for(target, steps, n),
-					   err);
+					   rec, err);
 	int status = 0;
 
 	describe_run(cfg, target, res);
-	if (!copies)
+	if (!copies) {
+		series_rec_free(rec);
 		return err->status;
+	}
 	if (!hooks)
 		hooks = &no_hooks;
 	for (size_t i = 0; i < n && status == 0; i++) {
@@ -515,7 +519,8 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 			continue;
 		if (id == PHASE_RANDOM && res->n_random == MAX_RANDOM_TESTS)
 			continue;
-		status = run_step(&steps[i], copies, cfg->concurrency, dev, hooks, &r, err);
+		status = run_step(&steps[i], copies, cfg->concurrency, dev, hooks,
+				  rec, &r, err);
 		if (status != 0)
 			break;
 		if (steps[i].result_out)
@@ -539,6 +544,7 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 			status = removal_failed(status, path, "remove", err);
 	}
 	free_copies(copies, cfg->concurrency);
+	series_rec_free(rec);
 	return status;
 }
 
