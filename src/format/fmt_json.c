@@ -120,6 +120,10 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p,
 		fmt_json_device(out, &p->dev);
 	else
 		fputs("null", out);
+	fputs(",\n     \"limits\": ", out);
+	fmt_json_limit(out, &p->limit);
+	fputs(",\n     \"series\": ", out);
+	fmt_json_series(out, &p->series, phase_table[id].unit == UNIT_KIB_S);
 	fputc('}', out);
 }
 
@@ -155,6 +159,10 @@ static void put_random(FILE *out, const struct random_result *t,
 	fmt_json_latency(out, &t->lat);
 	fputs(",\n     \"device\": ", out);
 	fmt_json_device(out, &t->dev);
+	fputs(",\n     \"limits\": ", out);
+	fmt_json_limit(out, &t->limit);
+	fputs(",\n     \"series\": ", out);
+	fmt_json_series(out, &t->series, false);
 	fputc('}', out);
 }
 

@@ -12,6 +12,7 @@
 #include "json_field.h"
 #include "json_provenance.h"
 #include "json_results.h"
+#include "json_series.h"
 #include "run/phase_info.h"
 #include "core/verdict.h"
 
@@ -147,7 +148,8 @@ static int read_phase(const struct json_where *w, const struct json_value *p,
 	    json_field_u64(w, p, "bytes", true, &ph->bytes) != 0 ||
 	    json_field_u64(w, p, "read_bytes", true, &ph->read_bytes) != 0 ||
 	    json_field_u64(w, p, "ops", true, &ph->ops) != 0 ||
-	    read_latency(w, p, &ph->lat) != 0 || read_device(w, p, &ph->dev) != 0)
+	    read_latency(w, p, &ph->lat) != 0 || read_device(w, p, &ph->dev) != 0 ||
+	    json_series_read(w, p, &ph->series) != 0 || json_limits_check(w, p) != 0)
 		return -1;
 	return 0;
 }
@@ -195,7 +197,8 @@ static int read_random(const struct json_where *w, const struct json_value *t,
 	    want_figure(w, t, "cpu_percent", ran, &out->cpu_pct) != 0 ||
 	    want_ns(w, t, "cpu_s", 1e9, &out->cpu_ns, &ran) != 0 ||
 	    json_field_u64(w, t, "ops", false, &out->ops) != 0 ||
-	    read_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0)
+	    read_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0 ||
+	    json_series_read(w, t, &out->series) != 0 || json_limits_check(w, t) != 0)
 		return -1;
 	return read_random_engine(w, t, out);
 }
