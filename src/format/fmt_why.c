@@ -10,7 +10,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "fmt_present.h"
 #include "run/phase_info.h"
+#include "run_source.h"
 
 #define MIB_D 1048576.0
 
@@ -231,19 +233,86 @@ const char *fmt_why_shape(const struct series_shape *sh, bool bytes, char *buf,
 	return buf;
 }
 
-void fmt_why(FILE *out, const struct run_results *r)
+bool fmt_why_line(const struct run_results *r, size_t k, char *buf, size_t len,
+		  bool *shape)
 {
 	struct why_test t;
 	char text[WHY_TEXT_MAX];
 
 	for (size_t i = 0; fmt_why_test(r, i, &t); i++)
-		if (t.limit->kind != LIMIT_NONE && t.limit->kind != LIMIT_UNKNOWN)
-			fprintf(out, "Why: %s %s: %s\n", t.name,
-				fmt_why_verdict(t.limit->kind),
-				fmt_why_evidence(t.limit, text, sizeof(text)));
+		if (t.limit->kind != LIMIT_NONE && t.limit->kind != LIMIT_UNKNOWN &&
+		    k-- == 0) {
+			snprintf(buf, len, "%s %s: %s", t.name, fmt_why_verdict(t.limit->kind),
+				 fmt_why_evidence(t.limit, text, sizeof(text)));
+			*shape = false;
+			return true;
+		}
 	for (size_t i = 0; fmt_why_test(r, i, &t); i++)
-		for (uint32_t k = 0; k < t.series->n_shapes && k < SERIES_MAX_SHAPES; k++)
-			fprintf(out, "Over time: %s %s\n", t.name,
-				fmt_why_shape(&t.series->shape[k], t.bytes, text,
-					      sizeof(text)));
+		for (uint32_t j = 0; j < t.series->n_shapes && j < SERIES_MAX_SHAPES; j++)
+			if (k-- == 0) {
+				snprintf(buf, len, "%s %s", t.name,
+					 fmt_why_shape(&t.series->shape[j], t.bytes, text,
+						       sizeof(text)));
+				*shape = true;
+				return true;
+			}
+	return false;
+}
+
+/* R's lines, "Why" or "Over time" and LABEL before each. */
+static void why_lines(FILE *out, const struct run_results *r, const char *label)
+{
+	char line[WHY_LINE_MAX];
+	bool shape;
+
+	for (size_t k = 0; fmt_why_line(r, k, line, sizeof(line), &shape); k++)
+		fprintf(out, "%s%s: %s\n", shape ? "Over time" : "Why", label, line);
+}
+
+void fmt_why(FILE *out, const struct run_results *r)
+{
+	why_lines(out, r, "");
+}
+
+void fmt_why_runs(FILE *out, struct run_source *src)
+{
+	const struct run_results *r;
+	char label[MACHINE_MAX + 32];
+
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++) {
+		snprintf(label, sizeof(label), " (run %zu, %s)", i + 1, r->machine);
+		why_lines(out, r, src->n == 1 ? "" : label);
+	}
+}
+
+bool fmt_why_any(struct run_source *src)
+{
+	const struct run_results *r;
+	char line[WHY_LINE_MAX];
+	bool shape;
+
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++)
+		if (fmt_why_line(r, 0, line, sizeof(line), &shape))
+			return true;
+	return false;
+}
+
+void fmt_why_markdown(FILE *out, struct run_source *src)
+{
+	const struct run_results *r;
+	char line[WHY_LINE_MAX];
+	bool shape;
+
+	fputs("**Why these figures**\n\n", out);
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++)
+		for (size_t k = 0; fmt_why_line(r, k, line, sizeof(line), &shape); k++) {
+			fprintf(out, "- %s", shape ? "Over time, " : "");
+			if (src->n != 1) {
+				fprintf(out, "run %zu (", i + 1);
+				present_markdown_text(out, r->machine);
+				fputs("): ", out);
+			}
+			present_markdown_text(out, line);
+			fputc('\n', out);
+		}
 }

@@ -58,11 +58,35 @@ const char *fmt_why_shape(const struct series_shape *sh, bool bytes, char *buf,
 /* A rate: "420 MiB/s", "1.9 GiB/s" (BYTES), or "12.3k/s". Returns BUF. */
 const char *fmt_why_rate(double per_s, bool bytes, char *buf, size_t len);
 
+#define WHY_LINE_MAX (WHY_TEXT_MAX + 96)
+
+/*
+ * Line K (0, 1, ...) of what R's verdicts say: first each test whose limit
+ * is named (not unknown), "block output is device-bound: EVIDENCE", then
+ * each shape, "block output fell from ..." (*SHAPE true). false past the
+ * last.
+ */
+bool fmt_why_line(const struct run_results *r, size_t k, char *buf, size_t len,
+		  bool *shape);
+
 /*
  * The lines under clyde's tables for R: "Why: NAME VERDICT: EVIDENCE" for
  * each test whose limit is named (not unknown), then "Over time: NAME
  * SHAPE" for each shape. Nothing when there is neither.
  */
 void fmt_why(FILE *out, const struct run_results *r);
+
+/*
+ * The same lines for every run of SRC (clyde report's text), each saying
+ * which run it is about when there are several: "Why (run 2, ssd): ...".
+ */
+struct run_source;
+void fmt_why_runs(FILE *out, struct run_source *src);
+
+/* Whether some run of SRC has a line to say. */
+bool fmt_why_any(struct run_source *src);
+
+/* clyde report's Markdown: "**Why these figures**" and a list item a line. */
+void fmt_why_markdown(FILE *out, struct run_source *src);
 
 #endif
