@@ -90,58 +90,80 @@ static void add(struct phase_series *s, struct series_shape sh)
 		s->shape[s->n_shapes++] = sh;
 }
 
-/* The best two-level split of F with point K of the series between. */
-static bool step(struct phase_series *s, const struct fit *f, bool bytes, double total)
-{
-	double best = -1, m1 = 0, m2 = 0, lin_first, lin_last;
-	uint32_t best_k = 0;
-	double lin = line(f, &lin_first, &lin_last);
-	double interval = (double)s->interval_ns / 1e9, done = 0;
+/* The best split of F into two levels, and how well each model fits. */
+struct levels {
+	double split;     /* residual sum of squares of the two levels */
+	double m1, m2;    /* the levels */
+	uint32_t k;       /* the fitted point between them, left out */
+	double line;      /* residual sum of squares of a straight line */
+	double first, last; /* the line's ends */
+};
 
-	/* Split after fitted point k: [0, k) then (k, n), point k left out. */
-	for (uint32_t k = 2; k + 2 < f->n; k++) {
+static bool best_split(const struct fit *f, struct levels *lv)
+{
+	bool found = false;
+
+	lv->line = line(f, &lv->first, &lv->last);
+	/* Split at fitted point k: [0, k) then (k, n), point k left out. */
+	for (uint32_t k = SHAPE_MIN_SIDE; k + SHAPE_MIN_SIDE < f->n; k++) {
 		double a, b, e = sse(f->v, 0, k, &a) + sse(f->v, k + 1, f->n, &b);
 
-		if (best < 0 || e < best) {
-			best = e;
-			best_k = k;
-			m1 = a;
-			m2 = b;
+		if (!found || e < lv->split) {
+			*lv = (struct levels){ e, a, b, k, lv->line, lv->first, lv->last };
+			found = true;
 		}
 	}
-	if (best < 0 || best > 0.25 * total || best * 2 > lin ||
-	    (m2 > (1 - SHAPE_MIN_CHANGE) * m1 && m1 > (1 - SHAPE_MIN_CHANGE) * m2))
+	return found;
+}
+
+/* A step: two levels that fit far better than a line, far enough apart. */
+static bool step(struct phase_series *s, const struct fit *f, const struct levels *lv,
+		 bool bytes, double total)
+{
+	double interval = (double)s->interval_ns / 1e9, done = 0;
+	uint32_t at = f->at[lv->k];
+
+	if (lv->split > (1 - SHAPE_STEP_EXPLAINS) * total || lv->split * 2 > lv->line ||
+	    (lv->m2 > (1 - SHAPE_MIN_CHANGE) * lv->m1 &&
+	     lv->m1 > (1 - SHAPE_MIN_CHANGE) * lv->m2))
 		return false;
-	for (uint32_t i = 0; i < f->at[best_k] && i < s->n; i++)
+	for (uint32_t i = 0; i < at && i < s->n; i++)
 		done += (double)s->point[i].bytes_s * interval;
-	done += (double)s->point[f->at[best_k]].bytes_s * interval / 2;
+	done += (double)s->point[at].bytes_s * interval / 2;
 	add(s, (struct series_shape){
-		.kind = m2 < m1 ? SHAPE_STEP_DOWN : SHAPE_STEP_UP,
-		.at_s = (float)((f->at[best_k] + 0.5) * interval),
-		.before = m1, .after = m2, .at_bytes = bytes ? done : 0 });
+		.kind = lv->m2 < lv->m1 ? SHAPE_STEP_DOWN : SHAPE_STEP_UP,
+		.at_s = (float)((at + 0.5) * interval),
+		.before = lv->m1, .after = lv->m2, .at_bytes = bytes ? done : 0 });
 	return true;
+}
+
+/*
+ * A decline: a line down that explains most of it, far enough, where two
+ * levels would not do much better (a step too small to name is no decline).
+ */
+static void decline(struct phase_series *s, const struct levels *lv, double total)
+{
+	if (lv->first > 0 && lv->last <= (1 - SHAPE_MIN_CHANGE) * lv->first &&
+	    lv->line <= (1 - SHAPE_LINE_EXPLAINS) * total && lv->split * 2 > lv->line)
+		add(s, (struct series_shape){
+			.kind = SHAPE_DECLINE, .at_s = 0,
+			.len_s = (float)((double)s->span_ns / 1e9),
+			.before = lv->first, .after = lv->last < 0 ? 0 : lv->last });
 }
 
 void shape_find(struct phase_series *s, bool bytes)
 {
 	struct fit f;
-	double mean, total, first, last, lin;
+	struct levels lv = { 0 };
+	double mean, total;
 
 	s->n_shapes = 0;
 	memset(s->shape, 0, sizeof(s->shape));
 	collect(s, bytes, &f);
-	if (f.n >= SHAPE_MIN_POINTS && s->interval_ns > 0) {
-		total = sse(f.v, 0, f.n, &mean);
-		if (total > 0 && !step(s, &f, bytes, total)) {
-			lin = line(&f, &first, &last);
-			if (first > 0 && last <= (1 - SHAPE_MIN_CHANGE) * first &&
-			    lin <= 0.4 * total)
-				add(s, (struct series_shape){
-					.kind = SHAPE_DECLINE, .at_s = 0,
-					.len_s = (float)((double)s->span_ns / 1e9),
-					.before = first, .after = last < 0 ? 0 : last });
-		}
-	}
+	if (f.n >= SHAPE_MIN_POINTS && s->interval_ns > 0 &&
+	    (total = sse(f.v, 0, f.n, &mean)) > 0 && best_split(&f, &lv) &&
+	    !step(s, &f, &lv, bytes, total))
+		decline(s, &lv, total);
 	for (uint32_t g = 0; g < s->n_gaps && g < SERIES_MAX_GAPS; g++)
 		add(s, (struct series_shape){ .kind = SHAPE_STALL,
 					      .at_s = s->gap[g].at_s,

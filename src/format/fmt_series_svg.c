@@ -165,15 +165,26 @@ static void tooltip(FILE *out, const struct run_results *r, const char *name,
 	fputs("</title>", out);
 }
 
-/* Run R's shapes of test T on the chart: stretches shaded, moments dashed. */
+/*
+ * Run R's shapes of test T on the chart: stretches shaded, moments dashed.
+ * The tail is shaded whenever there is one, named or not: the final fsync
+ * is where a write test's line falls to nothing.
+ */
 static void marks(FILE *out, const struct scale *s, const struct run_results *r,
 		  size_t i, const struct why_test *t)
 {
 	const struct phase_series *se = t->series;
+	struct series_shape tail = {
+		.kind = SHAPE_TAIL, .len_s = se->tail_s,
+		.at_s = (float)((double)se->span_ns / 1e9 - se->tail_s) };
 
-	for (uint32_t k = 0; k < se->n_shapes && k < SERIES_MAX_SHAPES; k++) {
-		const struct series_shape *sh = &se->shape[k];
+	for (uint32_t k = 0; k <= se->n_shapes && k <= SERIES_MAX_SHAPES; k++) {
+		const struct series_shape *sh = k < se->n_shapes ? &se->shape[k] : &tail;
 		double x = px(s, sh->at_s), w = px(s, sh->at_s + sh->len_s) - x;
+
+		if ((k < se->n_shapes && sh->kind == SHAPE_TAIL) ||
+		    (k == se->n_shapes && !(se->tail_s > 0)))
+			continue;
 
 		if (sh->kind == SHAPE_STALL || sh->kind == SHAPE_TAIL) {
 			fprintf(out, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
@@ -360,7 +371,7 @@ int fmt_series_svg(FILE *out, struct run_source *src, int y, int width)
 	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++)
 		for (size_t k = 0; fmt_why_line(r, k, line, sizeof(line), &shape); k++) {
 			snprintf(text, sizeof(text), "run %zu: %s", i + 1, line);
-			svg_text(out, "fact", SVG_MARGIN, y + 4, text, text_cols(width) - 4, NULL);
+			svg_text(out, "fact", SVG_MARGIN, y + 8, text, text_cols(width) - 4, NULL);
 			y += (int)svg_lines(text, text_cols(width) - 4) * SVG_LINE_PX;
 		}
 	return y + SVG_GAP;
