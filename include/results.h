@@ -130,6 +130,9 @@ struct figure_limit {
 	double cpu_pct;      /* the phase's CPU, percent of one core, over its
 			      * time but the tail (the final fsync) */
 	double tail_s;       /* CPU: that tail, left out of cpu_pct */
+	double wait_pct;     /* the time its threads waited for a CPU while
+			      * they could run, percent of one core, over the
+			      * same time: CPU the machine did not give it */
 	double cores;        /* the cores its threads could keep busy */
 	double mb_s;         /* interface, cipher: MB/s (10^6 bytes) through it */
 	double limit_mb_s;   /* interface: what a transfer gets through the
@@ -158,6 +161,9 @@ struct phase_result {
 				     * a rank_report) */
 	uint64_t elapsed_ns;        /* measurement: phase window */
 	uint64_t cpu_ns;            /* process CPU over that window */
+	uint64_t wait_ns;           /* measurement: the copies' threads' time
+				     * waiting for a CPU while they could run
+				     * (0: none, or not known) */
 	uint64_t bytes;             /* logical bytes moved (bulk tests) */
 	uint64_t read_bytes;        /* of which read (for the truth check) */
 	uint64_t ops;               /* operations (chunks, seeks, files) */
@@ -176,6 +182,7 @@ struct random_result {
 	uint64_t start_ns;    /* as phase_result's */
 	uint64_t elapsed_ns;
 	uint64_t cpu_ns;
+	uint64_t wait_ns;     /* as phase_result's */
 	double iops;
 	double mib_per_s;
 	double cpu_pct;

@@ -94,6 +94,7 @@ double limit_link_usable(const struct prov_link *l)
 struct weigh {
 	bool files;           /* a file test: no bytes */
 	double cpu_pct;
+	uint64_t wait_ns;     /* its threads' time waiting for a CPU */
 	double threads;       /* the threads it ran, every copy's */
 	uint64_t elapsed_ns;
 	uint64_t read_b, write_b;
@@ -191,18 +192,21 @@ static void judge_bytes(const struct run_results *r, const struct weigh *w,
 /*
  * The CPU over the figure's time but its tail, when the tail (the final
  * fsync, a close: no operation left to do) is under half of it: the share
- * of the cores the test kept busy while it had work to give them.
+ * of the cores the test kept busy while it had work to give them; and
+ * the share its threads spent waiting for a core they could have used.
  */
 static void busy_cpu(const struct weigh *w, struct figure_limit *out)
 {
 	double secs = (double)w->elapsed_ns / 1e9;
 	double tail = w->series && w->series->n ? w->series->tail_s : 0;
+	double busy = secs;
 
-	out->cpu_pct = w->cpu_pct;
 	if (tail > 0 && tail * 2 < secs) {
-		out->cpu_pct = w->cpu_pct * secs / (secs - tail);
+		busy = secs - tail;
 		out->tail_s = tail;
 	}
+	out->cpu_pct = busy > 0 ? w->cpu_pct * secs / busy : w->cpu_pct;
+	out->wait_pct = busy > 0 ? (double)w->wait_ns / 1e7 / busy : 0;
 }
 
 static void judge(const struct run_results *r, const struct weigh *w,
@@ -225,13 +229,14 @@ static void judge(const struct run_results *r, const struct weigh *w,
 		out->kind = LIMIT_MEMORY;
 		return;
 	}
-	if (isfinite(out->cpu_pct) && out->cpu_pct >= LIMIT_NEAR * 100.0 * out->cores) {
+	if (isfinite(out->cpu_pct) &&
+	    out->cpu_pct + out->wait_pct >= LIMIT_NEAR * 100.0 * out->cores) {
 		out->kind = LIMIT_CPU;
 		out->cached = cached;
 		out->pct = pct;
 		return;
 	}
-	out->tail_s = 0;
+	out->tail_s = out->wait_pct = 0;
 	out->cpu_pct = w->cpu_pct;
 	if (cached) {
 		out->kind = LIMIT_CACHE;
@@ -271,6 +276,7 @@ void limit_compute(struct run_results *r)
 				   : ph->bytes - (ph->read_bytes < ph->bytes ? ph->read_bytes
 									     : ph->bytes);
 		struct weigh w = { .files = p >= PHASE_FILE_FIRST, .cpu_pct = ph->cpu_pct,
+				   .wait_ns = ph->wait_ns,
 				   .threads = copies * copy_threads(r, p),
 				   .elapsed_ns = ph->elapsed_ns, .read_b = ph->read_bytes,
 				   .write_b = written, .dev = &ph->dev,
@@ -286,7 +292,8 @@ void limit_compute(struct run_results *r)
 		uint64_t bytes = t->ops <= UINT64_MAX / RANDOM_BLOCK_BYTES
 					 ? t->ops * RANDOM_BLOCK_BYTES : UINT64_MAX;
 		double threads = t->threads ? t->threads : 1;
-		struct weigh w = { .cpu_pct = t->cpu_pct, .elapsed_ns = t->elapsed_ns,
+		struct weigh w = { .cpu_pct = t->cpu_pct, .wait_ns = t->wait_ns,
+				   .elapsed_ns = t->elapsed_ns,
 				   .read_b = t->writes ? 0 : bytes,
 				   .write_b = t->writes ? bytes : 0, .dev = &t->dev,
 				   .series = &t->series };

@@ -25,8 +25,9 @@
  *    threads could keep busy (one for a copy's sequential test, seekers
  *    or Q x T threads as the test ran them, times the copies, at most the
  *    machine's CPUs), leaving out the tail of its series (the final fsync)
- *    when that is under half of its time; whether the page cache served
- *    it is said beside;
+ *    when that is under half of its time; the time its threads waited for
+ *    a CPU they could have used (a busy machine) counts with it; whether
+ *    the page cache served it is said beside;
  * 3. cache: the device moved under half of the bytes the test read (the
  *    truth check) or wrote (a write test: under half by its end);
  * 4. cipher: dm-crypt's cipher was busy LIMIT_NEAR of the test's time

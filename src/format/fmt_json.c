@@ -104,6 +104,8 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p,
 		put_start(out, measured, p->start_ns, whole->start_ns);
 	fputs(", \"cpu_s\": ", out);
 	json_out_seconds_or_null(out, measured, p->cpu_ns);
+	fputs(", \"cpu_wait_s\": ", out);
+	json_out_seconds_or_null(out, measured, p->wait_ns);
 	fputs(",\n     \"bytes\": ", out);
 	json_out_u64_or_null(out, measured, p->bytes);
 	fputs(", \"read_bytes\": ", out);
@@ -153,6 +155,8 @@ static void put_random(FILE *out, const struct random_result *t,
 		put_start(out, ran, t->start_ns, whole->start_ns);
 	fputs(", \"cpu_s\": ", out);
 	json_out_seconds_or_null(out, ran, t->cpu_ns);
+	fputs(", \"cpu_wait_s\": ", out);
+	json_out_seconds_or_null(out, ran, t->wait_ns);
 	fputs(", \"ops\": ", out);
 	json_out_u64(out, t->ops);
 	fputs(",\n     \"latency_us\": ", out);

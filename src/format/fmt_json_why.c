@@ -54,6 +54,8 @@ void fmt_json_limit(FILE *out, const struct figure_limit *l)
 	json_out_text_or_null(out, fmt_json_missing_name(l->missing));
 	fputs(",\n      \"cpu_percent\": ", out);
 	json_out_double(out, l->cpu_pct, 3);
+	fputs(", \"wait_percent\": ", out);
+	json_out_double(out, l->wait_pct, 3);
 	fputs(", \"tail_s\": ", out);
 	json_out_double_or_null(out, l->tail_s > 0, l->tail_s, 3);
 	fputs(", \"cores\": ", out);

@@ -106,6 +106,10 @@ static void cpu_text(const struct figure_limit *l, char *buf, size_t len)
 
 	cores_text(l, buf, len);
 	n = strlen(buf);
+	if (l->wait_pct >= 1 && n < len)
+		n += (size_t)snprintf(buf + n, len - n,
+				      " and %.0f%% more waiting for a CPU (a busy machine)",
+				      l->wait_pct);
 	if (l->tail_s > 0 && n < len)
 		n += (size_t)snprintf(buf + n, len - n, ", then %.1f s of its final fsync",
 				      l->tail_s);

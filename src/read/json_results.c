@@ -56,6 +56,16 @@ static int want_ns(const struct json_where *w, const struct json_value *obj,
 	return 0;
 }
 
+/* Seconds at KEY that JSON of an older clyde lacks (then 0). */
+static int optional_ns(const struct json_where *w, const struct json_value *obj,
+		       const char *key, uint64_t *out)
+{
+	bool known;
+
+	*out = 0;
+	return json_get(obj, key) ? want_ns(w, obj, key, 1e9, out, &known) : 0;
+}
+
 /* latency_us: null, or count and the six figures in microseconds. */
 static int read_latency(const struct json_where *w,
 			const struct json_value *obj,
@@ -145,6 +155,7 @@ static int read_phase(const struct json_where *w, const struct json_value *p,
 			&ph->cpu_pct) != 0 ||
 	    want_ns(w, p, "elapsed_s", 1e9, &ph->elapsed_ns, &known) != 0 ||
 	    want_ns(w, p, "cpu_s", 1e9, &ph->cpu_ns, &known) != 0 ||
+	    optional_ns(w, p, "cpu_wait_s", &ph->wait_ns) != 0 ||
 	    json_field_u64(w, p, "bytes", true, &ph->bytes) != 0 ||
 	    json_field_u64(w, p, "read_bytes", true, &ph->read_bytes) != 0 ||
 	    json_field_u64(w, p, "ops", true, &ph->ops) != 0 ||
@@ -196,6 +207,7 @@ static int read_random(const struct json_where *w, const struct json_value *t,
 	    want_figure(w, t, "mib_per_s", ran, &out->mib_per_s) != 0 ||
 	    want_figure(w, t, "cpu_percent", ran, &out->cpu_pct) != 0 ||
 	    want_ns(w, t, "cpu_s", 1e9, &out->cpu_ns, &ran) != 0 ||
+	    optional_ns(w, t, "cpu_wait_s", &out->wait_ns) != 0 ||
 	    json_field_u64(w, t, "ops", false, &out->ops) != 0 ||
 	    read_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0 ||
 	    json_series_read(w, t, &out->series) != 0 || json_limits_check(w, t) != 0)

@@ -21,6 +21,7 @@
 #include "platform/device.h"
 #include "engine/engine.h"
 #include "platform/env.h"
+#include "platform/platform.h"
 #include "exit_status.h"
 #include "filetest.h"
 #include "io/io.h"
@@ -31,6 +32,7 @@
 #include "lib/utf8.h"
 #include "core/verdict.h"
 #include "run_series.h"
+#include "setup.h"
 
 #define TICK_NS 250000000ULL      /* progress hook period */
 
@@ -41,6 +43,7 @@ struct copy {
 	struct phase_step *step;
 	pthread_t thread;
 	uint64_t start_ns, end_ns;
+	uint64_t wait_ns;   /* its thread's time waiting for a CPU meanwhile */
 };
 
 /* What the copies of one phase share: a start gate and a finish count. */
@@ -67,9 +70,11 @@ static void *copy_main(void *arg)
 	pthread_mutex_unlock(&step->lock);
 	if (step->go < 0)
 		return NULL;
+	c->wait_ns = platform_run_delay_ns();
 	c->start_ns = timer_now_ns();
 	step->plan->info->run(&c->ctx);
 	c->end_ns = timer_now_ns();
+	c->wait_ns = platform_run_delay_ns() - c->wait_ns;
 	pthread_mutex_lock(&step->lock);
 	step->done++;
 	pthread_cond_broadcast(&step->changed);
@@ -86,8 +91,7 @@ static uint64_t progress_sum(struct copy *copies, unsigned n)
 	return sum;
 }
 
-/* Wait for every copy, reading the meter for the series and calling the
- * tick hook a few times a second. */
+/* Wait for every copy: the series' ticks, the tick hook a few times a second. */
 static void wait_copies(struct phase_step *step, struct copy *copies, unsigned n,
 			const struct run_hooks *hooks, uint64_t t0,
 			struct series_rec *rec)
@@ -148,6 +152,7 @@ static void fill_result(const struct phase_info *info, struct copy *copies,
 						: (double)ctx->ops;
 
 		r->rate += units / ((double)took / 1e9);
+		r->wait_ns += copies[i].wait_ns;
 		r->bytes += ctx->bytes;
 		r->read_bytes += ctx->read_bytes;
 		r->ops += ctx->ops;
@@ -407,22 +412,6 @@ static void free_copies(struct copy *copies, unsigned n)
 	free(copies);
 }
 
-/*
- * The engine the engine tests run on: set-up's choice, or where none was
- * made (a target built by hand, as tests do) the first one available.
- */
-static enum engine_kind engine_for(const struct run_target *target,
-				   const struct plan_step *steps, size_t n)
-{
-	enum engine_kind kind = target->engine;
-	char why[8];
-
-	for (size_t i = 0; kind == ENGINE_AUTO && i < n; i++)
-		if (steps[i].info->id == PHASE_RANDOM || steps[i].info->id == PHASE_MARK)
-			engine_select(ENGINE_AUTO, &kind, why, sizeof(why));
-	return kind;
-}
-
 static struct copy *setup_copies(const struct config *cfg,
 				 const struct run_target *target,
 				 enum engine_kind engine, struct series_rec *rec,
@@ -499,7 +488,7 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 	static const struct run_hooks no_hooks;
 	const struct device *dev = target->dev.n > 0 ? &target->dev : NULL;
 	struct series_rec *rec = series_rec_new();
-	struct copy *copies = setup_copies(cfg, target, engine_for(target, steps, n),
+	struct copy *copies = setup_copies(cfg, target, setup_engine_for(target, steps, n),
 					   rec, err);
 	int status = 0;
 

@@ -3,7 +3,7 @@
  * test_limit.c - the verdict of what limited each figure, on made-up runs
  * at and around each threshold: 90% of the cores (one, the copies', the
  * machine's CPUs, the threads engine's QxT), the tail left out of the CPU,
- * the page cache's half for reads and writes, dm-crypt's cipher, a SATA
+ * the time waiting for a CPU, the page cache's half for reads and writes, dm-crypt's cipher, a SATA
  * link's reach (half duplex) against PCIe's (full duplex), memory
  * (tmpfs, zram), and each piece of missing evidence.
  */
@@ -106,6 +106,17 @@ static void test_cpu(void)
 	r.phase[PHASE_PUTC].series.tail_s = 5;
 	CHECK("cpu: not when the tail is half the time",
 	      judged(&r, PHASE_PUTC) != LIMIT_CPU && r.phase[PHASE_PUTC].limit.tail_s == 0);
+
+	/* 40% of a core on a busy machine, waiting for one 50% of the time. */
+	r = base();
+	ran(&r, PHASE_PUTC, 50, false, 40);
+	r.phase[PHASE_PUTC].wait_ns = 500000000;
+	CHECK("cpu: the time waiting for a CPU counts", judged(&r, PHASE_PUTC) == LIMIT_CPU &&
+							     fabs(r.phase[PHASE_PUTC].limit.wait_pct -
+								  50) < 1e-9);
+	r.phase[PHASE_PUTC].wait_ns = 499000000;
+	CHECK("cpu: 89.9% with it is not", judged(&r, PHASE_PUTC) == LIMIT_DEVICE &&
+						r.phase[PHASE_PUTC].limit.wait_pct == 0);
 }
 
 static void test_cache(void)

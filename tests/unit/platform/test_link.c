@@ -6,7 +6,7 @@
  * USB 2 and 3, virtio, a SAS wide port), the words of each interface
  * turned into ceilings, what a transfer gets through them; dm-crypt's
  * cipher named for the crypto API, and measured through AF_ALG on this
- * machine where the kernel has it.
+ * machine where the kernel has it; a thread's time waiting for a CPU.
  */
 #include <math.h>
 
@@ -14,6 +14,7 @@
 #include "core/limit.h"
 #include "platform/cipher.h"
 #include "platform/link.h"
+#include "platform/platform.h"
 
 /* A SATA disk whose link negotiated SPD ("6.0 Gbps", "<unknown>"). */
 static const char *sata_at(const char *spd)
@@ -254,6 +255,22 @@ static void test_cipher_speed(void)
 		      strstr(bad.not_measured, "bind"));
 }
 
+/* The thread's time waiting for a CPU: read, and never going back. */
+static void test_run_delay(void)
+{
+	uint64_t a = platform_run_delay_ns(), b;
+	volatile uint64_t spin = 0;
+
+	for (uint64_t i = 0; i < 20000000; i++)
+		spin += i;
+	b = platform_run_delay_ns();
+	if (a == 0 && b == 0) {
+		check_skip("run delay", "no /proc/thread-self/schedstat here");
+		return;
+	}
+	CHECK("run delay: never goes back", b >= a);
+}
+
 int main(void)
 {
 	SPRINTF(root, "/tmp/clyde-link-%ld", (long)getpid());
@@ -265,6 +282,7 @@ int main(void)
 	test_describe();
 	test_cipher_names();
 	test_cipher_speed();
+	test_run_delay();
 	remove_tree();
 	return check_done();
 }
