@@ -140,6 +140,7 @@ void phase_random_result(const struct phase_result *r, bool writes,
 	out->cpu_pct = r->cpu_pct;
 	out->lat = r->lat;
 	out->dev = r->dev;
+	out->series = r->series;
 }
 
 const char *phase_unit_name(enum phase_unit unit)
