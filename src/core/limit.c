@@ -112,6 +112,7 @@ static bool half_duplex(const struct prov_link *l)
 /* The disks' links together: what they carry, and whether one is unknown. */
 struct links {
 	double usable, ceiling;
+	size_t n;             /* links with a ceiling */
 	bool half, missing;
 	char what[64];
 };
@@ -135,10 +136,10 @@ static void sum_links(const struct provenance *p, struct links *k)
 		k->half |= half_duplex(l);
 		k->usable += limit_link_usable(l);
 		k->ceiling += l->ceiling_mb_s;
-		if (k->ceiling == l->ceiling_mb_s)
+		if (++k->n == 1)
 			snprintf(k->what, sizeof(k->what), "%s", l->name);
 		else
-			snprintf(k->what, sizeof(k->what), "%zu links", i + 1);
+			snprintf(k->what, sizeof(k->what), "%zu links", k->n);
 	}
 }
 
@@ -149,9 +150,8 @@ static void judge_bytes(const struct run_results *r, const struct weigh *w,
 	const struct prov_cipher *c = &r->prov.cipher;
 	double secs = (double)w->elapsed_ns / 1e9;
 	double rd = (double)w->read_b / secs / 1e6, wr = (double)w->write_b / secs / 1e6;
-	bool writes = out->writes;
-	uint64_t logical = writes ? w->write_b : w->read_b;
-	uint64_t moved = writes ? w->dev->write_bytes : w->dev->read_bytes;
+	uint64_t logical = out->writes ? w->write_b : w->read_b;
+	uint64_t moved = out->writes ? w->dev->write_bytes : w->dev->read_bytes;
 	struct links k;
 
 	out->mb_s = rd + wr;
@@ -166,7 +166,6 @@ static void judge_bytes(const struct run_results *r, const struct weigh *w,
 		}
 	}
 	sum_links(&r->prov, &k);
-	out->what[0] = '\0';
 	out->limit_mb_s = k.usable;
 	out->ceiling_mb_s = k.ceiling;
 	snprintf(out->what, sizeof(out->what), "%s", k.what);

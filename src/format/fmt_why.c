@@ -129,9 +129,10 @@ static void device_text(const struct figure_limit *l, char *buf, size_t len)
 	char cpu[96], a[32], b[32];
 	int n;
 
-	cores_text(l, cpu, sizeof(cpu));
 	if (l->cores > 1)
 		snprintf(cpu, sizeof(cpu), "%.0f%% CPU of %.0f cores", l->cpu_pct, l->cores);
+	else
+		cores_text(l, cpu, sizeof(cpu));
 	n = snprintf(buf, len, "%s; the disk %s %u%% of its bytes", cpu,
 		     l->writes ? "wrote" : "read", l->pct);
 	if (n < 0 || (size_t)n >= len)
