@@ -124,9 +124,16 @@ enum limit_missing {
 	MISSING_CIPHER,     /* dm-crypt's cipher speed was not measured */
 };
 
+/* What else the machine says about a figure (figure_limit.notes). */
+#define LIMIT_NOTE_DISCARD 1u       /* writes: mounted with online discard */
+#define LIMIT_NOTE_WRITE_THROUGH 2u /* writes: a disk's write cache is off */
+#define LIMIT_NOTE_GOVERNOR 4u      /* CPU: a frequency governor other than
+				     * performance */
+
 struct figure_limit {
 	enum limit_kind kind;
 	enum limit_missing missing;
+	unsigned notes;      /* LIMIT_NOTE_* */
 	double cpu_pct;      /* the phase's CPU, percent of one core, over its
 			      * time but the tail (the final fsync) */
 	double tail_s;       /* CPU: that tail, left out of cpu_pct */

@@ -208,6 +208,45 @@ static void busy_cpu(const struct weigh *w, struct figure_limit *out)
 	out->wait_pct = busy > 0 ? (double)w->wait_ns / 1e7 / busy : 0;
 }
 
+/* Whether the comma-separated OPTIONS have NAME ("discard", not "nodiscard"). */
+static bool has_option(const char *options, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *o = options; *o; o += strcspn(o, ",") + (o[strcspn(o, ",")] != '\0'))
+		if (strncmp(o, name, n) == 0 && (o[n] == ',' || o[n] == '\0'))
+			return true;
+	return false;
+}
+
+/*
+ * What the provenance adds to verdict L: online discard and a disk's write
+ * cache off for the bytes' verdicts on writes (each slows writes down), a
+ * governor that may hold the clock down for the CPU's (its name in what).
+ */
+static void add_notes(const struct run_results *r, struct figure_limit *l)
+{
+	const struct provenance *p = &r->prov;
+	size_t disks = p->n_disks < PROV_MAX_DISKS ? p->n_disks : PROV_MAX_DISKS;
+
+	if (!r->prov_known)
+		return;
+	if (l->kind == LIMIT_CPU && p->machine.governor[0] &&
+	    strcmp(p->machine.governor, "performance") != 0) {
+		l->notes |= LIMIT_NOTE_GOVERNOR;
+		snprintf(l->what, sizeof(l->what), "%s", p->machine.governor);
+	}
+	if (!l->writes || (l->kind != LIMIT_DEVICE && l->kind != LIMIT_INTERFACE &&
+			   l->kind != LIMIT_CIPHER))
+		return;
+	if (has_option(p->fs.mount_options, "discard") ||
+	    has_option(p->fs.super_options, "discard"))
+		l->notes |= LIMIT_NOTE_DISCARD;
+	for (size_t i = 0; i < disks; i++)
+		if (strcmp(p->disks[i].write_cache, "write through") == 0)
+			l->notes |= LIMIT_NOTE_WRITE_THROUGH;
+}
+
 static void judge(const struct run_results *r, const struct weigh *w,
 		  struct figure_limit *out)
 {
@@ -281,9 +320,10 @@ void limit_compute(struct run_results *r)
 				   .write_b = written, .dev = &ph->dev,
 				   .series = &ph->series };
 
-		if (ph->state == FIGURE_VALUE)
+		if (ph->state == FIGURE_VALUE) {
 			judge(r, &w, &ph->limit);
-		else
+			add_notes(r, &ph->limit);
+		} else
 			memset(&ph->limit, 0, sizeof(ph->limit));
 	}
 	for (size_t i = 0; i < n_random; i++) {
@@ -301,9 +341,10 @@ void limit_compute(struct run_results *r)
 		if (t->engine == ENGINE_THREADS)
 			threads *= t->depth ? t->depth : 1;
 		w.threads = copies * threads;
-		if (t->ops != 0 && t->elapsed_ns != 0)
+		if (t->ops != 0 && t->elapsed_ns != 0) {
 			judge(r, &w, &t->limit);
-		else
+			add_notes(r, &t->limit);
+		} else
 			memset(&t->limit, 0, sizeof(t->limit));
 	}
 }

@@ -39,8 +39,11 @@
  *    (limit_link_usable, added over the disks);
  * 6. device: none of the above, with the evidence to rule them out;
  *    else unknown, with the evidence that is missing.
- * File tests get only 1, 3 or unknown: they have no bytes to weigh.
- * Writes nothing but the limits.
+ * File tests get only 1, 2 or unknown: they have no bytes to weigh.
+ * Then the notes: online discard (the filesystem's discard option) and a
+ * disk whose write cache is off, for a write's device, interface or
+ * cipher verdict; the CPU's frequency governor when it is not
+ * "performance", for a CPU verdict. Writes nothing but the limits.
  */
 void limit_compute(struct run_results *r);
 

@@ -26,6 +26,15 @@ const char *fmt_json_missing_name(enum limit_missing m)
 		       ? missing_names[m] : "";
 }
 
+static const struct {
+	unsigned bit;
+	const char *name;
+} note_names[] = {
+	{ LIMIT_NOTE_DISCARD, "discard" },
+	{ LIMIT_NOTE_WRITE_THROUGH, "write_through" },
+	{ LIMIT_NOTE_GOVERNOR, "governor" },
+};
+
 static const char *const shape_names[] = {
 	[SHAPE_STEP_DOWN] = "step_down", [SHAPE_STEP_UP] = "step_up",
 	[SHAPE_DECLINE] = "decline",     [SHAPE_STALL] = "stall",
@@ -73,6 +82,11 @@ void fmt_json_limit(FILE *out, const struct figure_limit *l)
 	fputs(l->cached || l->kind == LIMIT_CACHE ? "true" : "false", out);
 	fputs(", \"writes\": ", out);
 	fputs(l->writes ? "true" : "false", out);
+	fputs(", \"notes\": [", out);
+	for (size_t i = 0, shown = 0; i < sizeof(note_names) / sizeof(note_names[0]); i++)
+		if (l->notes & note_names[i].bit)
+			fprintf(out, "%s\"%s\"", shown++ ? ", " : "", note_names[i].name);
+	fputc(']', out);
 	fputs(", \"what\": ", out);
 	json_out_text_or_null(out, l->what);
 	fputc('}', out);

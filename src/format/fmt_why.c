@@ -165,6 +165,21 @@ static const char *missing_text(enum limit_missing m)
 	return "";
 }
 
+/* The notes after the evidence in BUF: "; online discard is on". */
+static void notes_text(const struct figure_limit *l, char *buf, size_t len)
+{
+	size_t n = strlen(buf);
+
+	if ((l->notes & LIMIT_NOTE_DISCARD) && n < len)
+		n += (size_t)snprintf(buf + n, len - n,
+				      "; online discard is on (mounted with discard)");
+	if ((l->notes & LIMIT_NOTE_WRITE_THROUGH) && n < len)
+		n += (size_t)snprintf(buf + n, len - n,
+				      "; a disk's write cache is off (write through)");
+	if ((l->notes & LIMIT_NOTE_GOVERNOR) && n < len)
+		snprintf(buf + n, len - n, "; the CPU's frequency governor is %s", l->what);
+}
+
 const char *fmt_why_evidence(const struct figure_limit *l, char *buf, size_t len)
 {
 	char a[32], b[32], c[32];
@@ -201,6 +216,7 @@ const char *fmt_why_evidence(const struct figure_limit *l, char *buf, size_t len
 	case LIMIT_NONE:
 		break;
 	}
+	notes_text(l, buf, len);
 	return buf;
 }
 

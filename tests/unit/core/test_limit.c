@@ -5,7 +5,8 @@
  * machine's CPUs, the threads engine's QxT), the tail left out of the CPU,
  * the time waiting for a CPU, the page cache's half for reads and writes, dm-crypt's cipher, a SATA
  * link's reach (half duplex) against PCIe's (full duplex), memory
- * (tmpfs, zram), and each piece of missing evidence.
+ * (tmpfs, zram), each piece of missing evidence, and the notes: online
+ * discard, a disk's write cache off, the CPU's governor.
  */
 #include <math.h>
 #include <string.h>
@@ -246,6 +247,36 @@ static void test_memory_unknown(void)
 	CHECK("none: a test that did not run", judged(&r, PHASE_READ) == LIMIT_NONE);
 }
 
+static void test_notes(void)
+{
+	struct run_results r = base();
+	const struct figure_limit *l = &r.phase[PHASE_WRITE].limit;
+
+	strcpy(r.prov.fs.super_options, "rw,discard,errors=remount-ro");
+	strcpy(r.prov.disks[0].write_cache, "write through");
+	ran(&r, PHASE_WRITE, 25, false, 10);
+	CHECK("notes: a write on the device, with online discard and no write cache",
+	      judged(&r, PHASE_WRITE) == LIMIT_DEVICE &&
+		      l->notes == (LIMIT_NOTE_DISCARD | LIMIT_NOTE_WRITE_THROUGH));
+	ran(&r, PHASE_READ, 25, true, 10);
+	CHECK("notes: none for a read", judged(&r, PHASE_READ) == LIMIT_DEVICE &&
+					     r.phase[PHASE_READ].limit.notes == 0);
+	strcpy(r.prov.fs.super_options, "rw,nodiscard");
+	strcpy(r.prov.fs.mount_options, "rw,discard=async");
+	strcpy(r.prov.disks[0].write_cache, "write back");
+	CHECK("notes: nodiscard and discard=async are not online discard",
+	      judged(&r, PHASE_WRITE) == LIMIT_DEVICE && l->notes == 0);
+	strcpy(r.prov.machine.governor, "powersave");
+	ran(&r, PHASE_PUTC, 5, false, 95);
+	CHECK("notes: a CPU verdict names a governor that is not performance",
+	      judged(&r, PHASE_PUTC) == LIMIT_CPU &&
+		      r.phase[PHASE_PUTC].limit.notes == LIMIT_NOTE_GOVERNOR &&
+		      strcmp(r.phase[PHASE_PUTC].limit.what, "powersave") == 0);
+	strcpy(r.prov.machine.governor, "performance");
+	CHECK("notes: not performance's", judged(&r, PHASE_PUTC) == LIMIT_CPU &&
+					       r.phase[PHASE_PUTC].limit.notes == 0);
+}
+
 static void test_random(void)
 {
 	struct run_results r = base();
@@ -278,6 +309,7 @@ int main(void)
 	test_links();
 	test_cipher();
 	test_memory_unknown();
+	test_notes();
 	test_random();
 	return check_done();
 }
