@@ -51,6 +51,7 @@ struct config {
 	enum engine_kind engine; /* --engine */
 	enum progress_mode progress;
 	bool no_preflight;
+	bool allow_memory;      /* --allow-memory: -d may be in RAM (tmpfs) */
 };
 
 #endif

@@ -21,7 +21,7 @@ enum long_only {
 	LONG_TABLE = OPT_LONG_ONLY, LONG_CSV, LONG_CHAR_IO, LONG_ZEROS,
 	LONG_VERIFY, LONG_RANDOM_IO, LONG_RANDOM_TIME, LONG_RANDOM_DEPTHS,
 	LONG_RANDOM_THREADS, LONG_ENGINE, LONG_JSON, LONG_PROGRESS,
-	LONG_NO_PREFLIGHT, LONG_HELP, LONG_VERSION,
+	LONG_NO_PREFLIGHT, LONG_ALLOW_MEMORY, LONG_HELP, LONG_VERSION,
 };
 
 /* -s and -n as typed, for the messages of config_validate. */
@@ -326,6 +326,10 @@ static const struct opt_row rows[] = {
 	{ LONG_NO_PREFLIGHT, "no-preflight", no_argument, NULL,
 	  "skip the check, made before writing, for free space and inodes",
 	  .set = opt_flag, .offset = FIELD(no_preflight) },
+	{ LONG_ALLOW_MEMORY, "allow-memory", no_argument, NULL,
+	  "run even when dir is in RAM (tmpfs, ramfs, zram), which clyde refuses "
+	  "by default: the figures are then memory's, not a disk's",
+	  .set = opt_flag, .offset = FIELD(allow_memory) },
 	{ LONG_HELP, "help", no_argument, NULL, "print this help and exit",
 	  .set = opt_ask_help },
 	{ LONG_VERSION, "version", no_argument, NULL, "print the version and exit",

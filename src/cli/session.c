@@ -224,6 +224,8 @@ int session_set_up(const struct config *cfg, const struct ranks *rk,
 		return session_fail(EXIT_OUTPUT, "stdout: %s (closed when clyde "
 				    "started, so the results would be lost)",
 				    strerror(EBADF));
+	if ((status = setup_memory(cfg, target, err, sizeof(err))) != 0)
+		return session_fail(status, "%s", err);
 	if (cfg->json_path && ranks_prints(rk) &&
 	    !(*json = session_open(cfg->json_path)))
 		return session_fail(EXIT_SETUP, "%s: cannot write the JSON: %s",

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fmt_footer.c - the lines after clyde's own tables: which figures were too
- * fast to measure and the options that would measure them, the mode line,
+ * fast to measure and the options that would measure them, a -d in
+ * memory, the mode line,
  * and the truth check's warning about reads the page cache served. The
  * conclusions themselves are in the results (verdict.c); this only words
  * them.
@@ -13,6 +14,7 @@
 #include "fmt.h"
 #include "fmt_text.h"
 #include "core/parse.h"
+#include "platform/memfs.h"
 #include "run/phase_info.h"
 
 /* FIELDS[0..n) joined by ':', without the trailing empty ones (bonnie++'s defaults). */
@@ -118,6 +120,7 @@ void fmt_footer(FILE *out, const struct run_results *r)
 	}
 	if (named)
 		print_fix(out, r);
+	fmt_memory_line(out, "clyde: ", r->prov_known, &r->prov);
 	fprintf(out, "%s %s: %s I/O%s, %s chunks, %s data, ",
 		r->program[0] ? r->program : "clyde",
 		r->version, r->mode.direct ? "direct" : "buffered",
@@ -141,6 +144,16 @@ void fmt_footer(FILE *out, const struct run_results *r)
 				? " (QnTm ran n x m threads, one I/O in flight each)"
 				: "");
 	fputc('\n', out);
+}
+
+void fmt_memory_line(FILE *out, const char *lead, bool known,
+		     const struct provenance *p)
+{
+	char why[96];
+
+	if (known && memfs_is_memory(p, why, sizeof(why)))
+		fprintf(out, "%s-d is on %s: these figures are memory's, not a "
+			"disk's\n", lead, why);
 }
 
 /* The name of a truth-check finding: "block input", "random reads Q32T1". */
