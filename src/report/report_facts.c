@@ -57,6 +57,7 @@ void report_facts_free(struct run_facts *f)
 {
 	for (size_t i = 0; i < f->n_notes; i++)
 		free(f->notes[i]);
+	free(f->group);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -200,6 +201,24 @@ static int memory_note(struct run_store *s, const struct report_groups *g,
 				 "memory's, not a disk's", name, first);
 }
 
+/* Each run's group by name and test attributes into f->group. */
+static int test_groups(struct run_store *s, struct run_facts *f)
+{
+	struct report_groups g;
+
+	if (report_groups_build(s, false, &g) != 0)
+		return -1;
+	f->group = malloc((f->runs + 1) * sizeof(*f->group));
+	if (f->group) {
+		f->n_group = f->runs;
+		for (size_t k = 0; k < g.n; k++)
+			for (uint32_t i = 0; i < g.count[k]; i++)
+				f->group[g.run[g.start[k] + i]] = (uint32_t)k;
+	}
+	report_groups_free(&g);
+	return f->group ? 0 : -1;
+}
+
 int report_facts_compute(struct run_store *s, struct run_facts *f)
 {
 	struct report_groups g;
@@ -214,5 +233,5 @@ int report_facts_compute(struct run_store *s, struct run_facts *f)
 		if ((rc = memory_note(s, &g, k, f)) == 0 && g.setups[k] > 1)
 			rc = name_note(s, &g, k, f);
 	report_groups_free(&g);
-	return rc;
+	return rc == 0 ? test_groups(s, f) : rc;
 }
