@@ -234,9 +234,10 @@ static const struct opt_row rows[] = {
 	  .set = set_ram },
 	{ 'x', NULL, required_argument, "runs|auto[:max]",
 	  "run the tests runs times and print only CSV lines (a header line first "
-	  "when runs > 1); auto runs them 3 to max (10) times, until every rate's "
-	  "95% confidence interval is within 3% of its mean, then says on stderr "
-	  "which rates were still noisy",
+	  "when runs > 1), then their summary table (min, median, max) on stderr; "
+	  "auto runs them 3 to max (10) times, until every rate's 95% confidence "
+	  "interval is within 3% of its mean, then says on stderr which rates "
+	  "were still noisy",
 	  .set = set_repeat },
 	{ 'u', NULL, required_argument, "user[:group]",
 	  "run as user (and group); as root clyde refuses to run without -u or -g "

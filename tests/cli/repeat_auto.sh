@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: MIT
 # -x auto[:MAX] end to end: its values checked, then a real run: the CSV
 # header and a line per run (3 to MAX of them), the JSON array of every
-# run, and the stderr lines that say whether each rate settled; -x N
-# unchanged beside it.
+# run, the summary table and the stderr lines that say whether each rate
+# settled; -x N unchanged on stdout beside it, its summary on stderr.
 . tests/cli/lib.sh
 mkdir "$T/d"
 
@@ -36,8 +36,32 @@ else
 	skip "-x auto:4: the JSON holds every run" "no python3"
 fi
 check "-x auto:4: directory left empty" empty_dir "$T/d"
+median=$(grep -n ' (median) ' "$T/err" | head -n 1 | cut -d: -f1)
+verdict=$(grep -n '^clyde: -x auto: ' "$T/err" | head -n 1 | cut -d: -f1)
+check "-x auto:4: the summary table, then the verdict" \
+	[ -n "$median" ] && [ -n "$verdict" ] && [ "$median" -lt "$verdict" ]
 
 # -x 2 keeps bonnie++'s meaning: header, two lines, no verdict.
 $CLYDE -d "$T/d" $U -s 0 -n 1 -x 2 >"$T/out" 2>"$T/err"
 check "-x 2: header and two lines" [ "$(grep -c '^1\.96,clyde-' "$T/out")" -eq 2 ]
 check "-x 2: no -x auto line" [ "$(grep -c "x auto" "$T/err")" -eq 0 ]
+
+# After the runs, their summary table on stderr, as `clyde report --summary`
+# prints them: a row per run, then min, median and max; stdout stays CSV.
+$CLYDE -d "$T/d" $U -s 0 -n 1 -m box -x 2 --progress never >"$T/out" 2>"$T/err"
+check "-x 2: the summary table on stderr" grep -q '^Version .*--Sequential Create--' "$T/err"
+check "-x 2: a row per run" [ "$(grep -c '^box  ' "$T/err")" -eq 2 ]
+for s in min median max; do
+	check "-x 2: a $s row" grep -q "^box ($s) " "$T/err"
+done
+check "-x 2: the summary's note" grep -q '^Note: box: min, median and max of 2 runs ' "$T/err"
+grep '^1\.96,' "$T/out" | $CLYDE report --summary >"$T/report"
+check "-x 2: the median row clyde report --summary makes of its CSV" \
+	[ "$(grep '^box (median) ' "$T/report")" = "$(grep '^box (median) ' "$T/err")" ]
+check "-x 2: nothing but CSV on stdout" [ "$(wc -l <"$T/out")" -eq 3 ]
+$CLYDE -d "$T/d" $U -s 0 -n 1 -m box -x 2 -q >"$T/out" 2>"$T/err"
+check "-x 2 -q: no summary" sh -c "! grep -q '^box (median)' '$T/err'"
+$CLYDE -d "$T/d" $U -s 0 -n 1 -m box -x 2 --table none --progress never >"$T/out" 2>"$T/err"
+check "-x 2 --table none: no summary" sh -c "! grep -q '^box (median)' '$T/err'"
+$CLYDE -d "$T/d" $U -s 0 -n 1 -m box -x 2 --table 2.00 --progress never >"$T/out" 2>"$T/err"
+check "-x 2 --table 2.00: the summary in that layout" grep -q '^Latency ' "$T/err"
