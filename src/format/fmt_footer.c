@@ -65,9 +65,30 @@ static void put_n(FILE *out, const struct file_params *fp)
 	put_colon_fields(out, f, 5);
 }
 
+/* " (about 3 min at this run's rates)": NS rounded to what a person plans by. */
+static void put_cost(FILE *out, uint64_t ns)
+{
+	uint64_t s = ns / 1000000000u + (ns % 1000000000u >= 500000000u);
+	uint64_t min = (s + 30) / 60;
+
+	if (ns == 0)
+		return;
+	if (s < 60)
+		fprintf(out, " (about %" PRIu64 " s", s ? s : 1);
+	else if (min < 60)
+		fprintf(out, " (about %" PRIu64 " min", min);
+	else if (min % 60 == 0 || min >= 600)
+		fprintf(out, " (about %" PRIu64 " h", (min + 30) / 60);
+	else
+		fprintf(out, " (about %" PRIu64 " h %" PRIu64 " min", min / 60,
+			min % 60);
+	fputs(" at this run's rates)", out);
+}
+
 /*
- * r->advice as "; a larger test would measure them: -s 4G::64k -r 512",
- * the run's sizing options with the larger values (verdict.c), or, for
+ * r->advice as "; a larger test would measure them: -s 4G::64k -r 512
+ * (about 3 min at this run's rates)", the run's sizing options with the
+ * larger values and how long that run would take (verdict.c), or, for
  * figures without times (read from CSV), "; a larger -s or -n would
  * measure them".
  */
@@ -99,6 +120,7 @@ static void print_fix(FILE *out, const struct run_results *r)
 		fprintf(out, " -c %" PRIu32, a->copies);
 	if (a->ram)
 		fprintf(out, " -r %" PRIu64, a->ram_mib);
+	put_cost(out, a->cost_ns);
 	fputc('\n', out);
 }
 
