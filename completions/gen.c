@@ -18,6 +18,19 @@
 enum value { VALUE_NONE, VALUE_WORDS, VALUE_DIR, VALUE_FILE, VALUE_USER,
 	     VALUE_GROUP };
 
+/* How each shell completes each kind: bash's compgen option, zsh's action
+ * (the words themselves follow -W, and go in zsh's parentheses). */
+static const struct {
+	const char *bash, *zsh;
+} actions[] = {
+	[VALUE_NONE] = { NULL, " " },       /* a value to type */
+	[VALUE_WORDS] = { "-W", NULL },
+	[VALUE_DIR] = { "-d", "_files -/" },
+	[VALUE_FILE] = { "-f", "_files" },
+	[VALUE_USER] = { "-u", "_users" },
+	[VALUE_GROUP] = { "-g", "_groups" },
+};
+
 static enum value value_of(const struct opt_row *r)
 {
 	if (r->has_arg != required_argument || !r->arg_name)
@@ -35,24 +48,12 @@ static enum value value_of(const struct opt_row *r)
 	return VALUE_NONE;
 }
 
-/* "-d" or "--table", as typed. */
-static const char *typed(const struct opt_row *r, char *buf, size_t len)
-{
-	return opt_name(r, buf, len);
-}
-
 static void put_choices(FILE *out, const struct opt_row *r, const char *sep)
 {
 	const char *c;
 
 	for (size_t i = 0; (c = r->choices(i)) != NULL; i++)
 		fprintf(out, "%s%s", i ? sep : "", c);
-}
-
-/* The command word of C ("" for the classic run). */
-static const char *word_of(const struct command *c)
-{
-	return c->word ? c->word : "";
 }
 
 static void bash_command(FILE *out, const struct command *c)
@@ -62,7 +63,7 @@ static void bash_command(FILE *out, const struct command *c)
 
 	fprintf(out, "\t%s)\n\t\topts=\"", c->word ? c->word : "''");
 	for (size_t i = 0; i < s->n; i++)
-		fprintf(out, "%s%s", i ? " " : "", typed(&s->rows[i], name, sizeof(name)));
+		fprintf(out, "%s%s", i ? " " : "", opt_name(&s->rows[i], name, sizeof(name)));
 	fprintf(out, "\"\n\t\toperands=%s\n\t\tcase $prev in\n",
 		s->operands ? "files" : "none");
 	for (size_t i = 0; i < s->n; i++) {
@@ -71,30 +72,17 @@ static void bash_command(FILE *out, const struct command *c)
 
 		if (r->has_arg != required_argument)
 			continue;
-		fprintf(out, "\t\t%s) ", typed(r, name, sizeof(name)));
-		switch (v) {
-		case VALUE_WORDS:
-			fputs("COMPREPLY=($(compgen -W \"", out);
-			put_choices(out, r, " ");
-			fputs("\" -- \"$cur\"))", out);
-			break;
-		case VALUE_DIR:
-			fputs("COMPREPLY=($(compgen -d -- \"$cur\"))", out);
-			break;
-		case VALUE_FILE:
-			fputs("COMPREPLY=($(compgen -f -- \"$cur\"))", out);
-			break;
-		case VALUE_USER:
-			fputs("COMPREPLY=($(compgen -u -- \"$cur\"))", out);
-			break;
-		case VALUE_GROUP:
-			fputs("COMPREPLY=($(compgen -g -- \"$cur\"))", out);
-			break;
-		case VALUE_NONE: /* a value to type */
-			fputs("COMPREPLY=()", out);
-			break;
+		fprintf(out, "\t\t%s) COMPREPLY=(", opt_name(r, name, sizeof(name)));
+		if (actions[v].bash) {
+			fprintf(out, "$(compgen %s ", actions[v].bash);
+			if (v == VALUE_WORDS) {
+				fputc('"', out);
+				put_choices(out, r, " ");
+				fputs("\" ", out);
+			}
+			fputs("-- \"$cur\")", out);
 		}
-		fputs("; return ;;\n", out);
+		fputs("); return ;;\n", out);
 	}
 	fputs("\t\tesac ;;\n", out);
 }
@@ -162,7 +150,7 @@ static void zsh_spec(FILE *out, const struct opt_row *r)
 {
 	char name[64];
 
-	fprintf(out, " \\\n\t\t'%s%s[", typed(r, name, sizeof(name)),
+	fprintf(out, " \\\n\t\t'%s%s[", opt_name(r, name, sizeof(name)),
 		r->has_arg == no_argument ? ""
 		: r->has_arg == optional_argument ? "-"
 		: r->long_name ? "=" : "+");
@@ -172,27 +160,12 @@ static void zsh_spec(FILE *out, const struct opt_row *r)
 		fputc(':', out);
 		zsh_quoted(out, r->arg_name, strlen(r->arg_name), ":\\");
 		fputc(':', out);
-		switch (value_of(r)) {
-		case VALUE_WORDS:
+		if (value_of(r) == VALUE_WORDS) {
 			fputc('(', out);
 			put_choices(out, r, " ");
 			fputc(')', out);
-			break;
-		case VALUE_DIR:
-			fputs("_files -/", out);
-			break;
-		case VALUE_FILE:
-			fputs("_files", out);
-			break;
-		case VALUE_USER:
-			fputs("_users", out);
-			break;
-		case VALUE_GROUP:
-			fputs("_groups", out);
-			break;
-		case VALUE_NONE:
-			fputs(" ", out);
-			break;
+		} else {
+			fputs(actions[value_of(r)].zsh, out);
 		}
 	}
 	fputc('\'', out);
@@ -227,7 +200,7 @@ static void zsh(FILE *out)
 		if (!commands[i].word)
 			continue;
 		fprintf(out, "\t%s)\n\t\tshift words\n\t\t(( CURRENT-- ))\n\t\t",
-			word_of(&commands[i]));
+			commands[i].word);
 		zsh_arguments(out, &commands[i]);
 		fputs("\t\t;;\n", out);
 	}
