@@ -3,8 +3,8 @@
  * cmd_classic.c - the classic run, `clyde [-d dir] [-s size] ...`: its
  * command line (options.c's rows, then the test faults of the
  * environment), the -x runs through the driver, each printed as it ends
- * (tables, CSV line), their summary table, and the JSON at the end. Set-up, progress and
- * failures are session.c's, shared with clyde mark.
+ * (tables, CSV line), their summary table, and the JSON at the end.
+ * Set-up, progress and failures are session.c's, shared with clyde mark.
  */
 #include <stdlib.h>
 #include <string.h>

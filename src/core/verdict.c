@@ -3,9 +3,9 @@
  * verdict.c - what clyde concludes from a run's figures (verdict.h): the
  * "+++++" advice, which options a larger test needs and how large, from
  * the times of the phases that were too fast, and how long that test would
- * take at the rates measured; and the truth check, which
- * read phases got most of their bytes from the page cache rather than the
- * disk, judged from the device's own counters around each phase.
+ * take at the rates measured; and the truth check, which read phases got
+ * most of their bytes from the page cache rather than the disk, judged
+ * from the device's own counters around each phase.
  */
 #include "verdict.h"
 

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fmt_footer.c - the lines after clyde's own tables: which figures were too
- * fast to measure and the options that would measure them, a -d in
- * memory, the mode line,
- * and the truth check's warning about reads the page cache served. The
- * conclusions themselves are in the results (verdict.c); this only words
- * them.
+ * fast to measure, the options that would measure them and how long that
+ * would take, a -d in memory, the mode line, and the truth check's warning
+ * about reads the page cache served. The conclusions themselves are in the
+ * results (verdict.c); this only words them.
  */
 #include <inttypes.h>
 #include <string.h>

@@ -2,8 +2,9 @@
 /*
  * report_facts.c - working out the facts `clyde report` prints beside
  * its runs (report_facts.h): the caption of what all runs share, the
- * attributes that vary, and the notes on runs that share a name but
- * differ, or that measured memory. No state outside the caller's struct run_facts.
+ * attributes that vary, the notes on runs that share a name but differ
+ * or that measured memory, and each run's group. No state outside the
+ * caller's struct run_facts.
  */
 #include "report_facts.h"
 
