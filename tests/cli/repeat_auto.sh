@@ -48,15 +48,16 @@ check "-x 2: no -x auto line" [ "$(grep -c "x auto" "$T/err")" -eq 0 ]
 
 # After the runs, their summary table on stderr, as `clyde report --summary`
 # prints them: a row per run, then min, median and max; stdout stays CSV.
-$CLYDE -d "$T/d" $U -s 0 -n 1 -m box -x 2 --progress never >"$T/out" 2>"$T/err"
+$CLYDE -d "$T/d" $U -s 0 -n 1 -m box -x 2 --progress never --json "$T/x2.json" \
+	>"$T/out" 2>"$T/err"
 check "-x 2: the summary table on stderr" grep -q '^Version .*--Sequential Create--' "$T/err"
 check "-x 2: a row per run" [ "$(grep -c '^box  ' "$T/err")" -eq 2 ]
 for s in min median max; do
 	check "-x 2: a $s row" grep -q "^box ($s) " "$T/err"
 done
 check "-x 2: the summary's note" grep -q '^Note: box: min, median and max of 2 runs ' "$T/err"
-grep '^1\.96,' "$T/out" | $CLYDE report --summary >"$T/report"
-check "-x 2: the median row clyde report --summary makes of its CSV" \
+$CLYDE report --summary "$T/x2.json" >"$T/report"
+check "-x 2: the median row clyde report --summary makes of its JSON" \
 	[ "$(grep '^box (median) ' "$T/report")" = "$(grep '^box (median) ' "$T/err")" ]
 check "-x 2: nothing but CSV on stdout" [ "$(wc -l <"$T/out")" -eq 3 ]
 $CLYDE -d "$T/d" $U -s 0 -n 1 -m box -x 2 -q >"$T/out" 2>"$T/err"
