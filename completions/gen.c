@@ -87,6 +87,14 @@ static void bash_command(FILE *out, const struct command *c)
 	fputs("\t\tesac ;;\n", out);
 }
 
+/* The command words, SEP between them: "report|mark|where". */
+static void put_words(FILE *out, const char *sep)
+{
+	for (size_t i = 0, n = 0; i < command_count; i++)
+		if (commands[i].word)
+			fprintf(out, "%s%s", n++ ? sep : "", commands[i].word);
+}
+
 static void bash(FILE *out)
 {
 	fputs("# bash completion for clyde and clyde-mpi, written by the build "
@@ -95,9 +103,7 @@ static void bash(FILE *out)
 	      "\tlocal cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n"
 	      "\tlocal cmd='' opts operands\n"
 	      "\tcase ${COMP_WORDS[1]} in\n\t", out);
-	for (size_t i = 0, n = 0; i < command_count; i++)
-		if (commands[i].word)
-			fprintf(out, "%s%s", n++ ? "|" : "", commands[i].word);
+	put_words(out, "|");
 	fputs(") [ \"$COMP_CWORD\" -gt 1 ] && cmd=${COMP_WORDS[1]} ;;\n\tesac\n"
 	      "\tCOMPREPLY=()\n\tcase $cmd in\n", out);
 	for (size_t i = 0; i < command_count; i++)
@@ -105,9 +111,7 @@ static void bash(FILE *out)
 	fputs("\tesac\n"
 	      "\tif [ \"$COMP_CWORD\" -eq 1 ] && [ \"${cur#-}\" = \"$cur\" ]; then\n"
 	      "\t\tCOMPREPLY=($(compgen -W \"", out);
-	for (size_t i = 0, n = 0; i < command_count; i++)
-		if (commands[i].word)
-			fprintf(out, "%s%s", n++ ? " " : "", commands[i].word);
+	put_words(out, " ");
 	fputs("\" -- \"$cur\"))\n"
 	      "\telif [ \"${cur#-}\" != \"$cur\" ]; then\n"
 	      "\t\tCOMPREPLY=($(compgen -W \"$opts\" -- \"$cur\"))\n"
