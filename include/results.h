@@ -237,6 +237,7 @@ struct advice {
 	bool ram;             /* print -r ram_mib: the run's RAM rule was
 			       * not the one the detected RAM makes */
 	uint64_t ram_mib;
+	uint64_t cost_ns;     /* the suggested run at this run's rates; 0 unknown */
 };
 
 /* A read phase the page cache mostly served: the truth check's finding. */

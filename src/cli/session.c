@@ -352,6 +352,9 @@ int session_set_up_dirs(const struct config *const *cfgs, size_t n,
 		return session_fail(EXIT_OUTPUT, "stdout: %s (closed when clyde "
 				    "started, so the results would be lost)",
 				    strerror(EBADF));
+	for (size_t i = 0; i < n; i++)
+		if ((status = setup_memory(cfgs[i], &targets[i], err, sizeof(err))) != 0)
+			return session_fail(status, "%s", err);
 	if (cfg->json_path && ranks_prints(rk) &&
 	    !(*json = session_open(cfg->json_path)))
 		return session_fail(EXIT_SETUP, "%s: cannot write the JSON: %s",

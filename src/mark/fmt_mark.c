@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "format/fmt.h"
 #include "format/fmt_text.h"
 #include "format/fmt_json.h"
 #include "format/fmt_why.h"
@@ -146,6 +147,7 @@ void fmt_mark_table(FILE *out, const struct mark_results *r)
 		fprintf(out, " on %s", r->env.device);
 	fprintf(out, "]\n    Mode: direct I/O, incompressible data, %s\n",
 		engine_name(r->engine));
+	fmt_memory_line(out, "    Note: ", r->prov_known, &r->prov);
 	over_time(out, r);
 }
 

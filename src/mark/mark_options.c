@@ -18,7 +18,7 @@
 enum mark_long {
 	LONG_PROFILE = OPT_LONG_ONLY, LONG_RUNS, LONG_TIME, LONG_TESTS,
 	LONG_ENGINE, LONG_JSON, LONG_CSV, LONG_PROGRESS, LONG_NO_PREFLIGHT,
-	LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS, LONG_HELP,
+	LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS, LONG_ALLOW_MEMORY, LONG_HELP,
 };
 
 static struct config *config_of(struct opt_state *st)
@@ -181,6 +181,10 @@ static const struct opt_row rows[] = {
 	{ LONG_VARY_ROOT_FS, "vary-root-fs", no_argument, NULL,
 	  "let --vary mount= remount the filesystem that holds /",
 	  .set = opt_flag, .offset = FIELD(vary.root_fs), .usage = OPT_USAGE_IN },
+	{ LONG_ALLOW_MEMORY, "allow-memory", no_argument, NULL,
+	  "run even when dir is in RAM (tmpfs, ramfs, zram), as clyde "
+	  "--allow-memory",
+	  .set = opt_flag, .offset = FIELD(allow_memory) },
 	{ LONG_HELP, "help", no_argument, NULL, "print this help and exit",
 	  .set = opt_ask_help },
 };

@@ -20,6 +20,7 @@
 #include "platform/device.h"
 #include "engine/engine.h"
 #include "platform/env.h"
+#include "platform/memfs.h"
 #include "exit_status.h"
 #include "platform/platform.h"
 #include "platform/provenance_read.h"
@@ -355,6 +356,20 @@ int setup_target_for(const struct config *cfg, const struct run_target *made,
 	if (cfg->random_io && cfg->io.size_mib > 0)
 		choose_engine(cfg->engine, target);
 	return 0;
+}
+
+int setup_memory(const struct config *cfg, const struct run_target *target,
+		 char *err, size_t len)
+{
+	char why[96];
+
+	if (cfg->allow_memory || !target->prov_known ||
+	    !memfs_is_memory(&target->prov, why, sizeof(why)))
+		return 0;
+	snprintf(err, len, "%s is on %s: this measures memory, not a disk; use -d "
+		 "on a disk's filesystem (clyde where lists them), or "
+		 "--allow-memory to measure memory anyway", cfg->dir, why);
+	return EXIT_SETUP;
 }
 
 void setup_provenance(const struct config *cfg, struct run_target *target)

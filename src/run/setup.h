@@ -74,6 +74,15 @@ enum engine_kind setup_engine_for(const struct run_target *target,
 				  const struct plan_step *steps, size_t n);
 
 /*
+ * Refuse, before any I/O, a cfg->dir whose filesystem keeps its data in
+ * RAM (platform/memfs.h, from target->prov): EXIT_SETUP with the reason
+ * and the way out, unless cfg->allow_memory. 0 also when the provenance
+ * was not read (nothing is known to be memory).
+ */
+int setup_memory(const struct config *cfg, const struct run_target *target,
+		 char *err, size_t len);
+
+/*
  * Make clyde's directory inside cfg->dir (its name with TAG when not NULL)
  * and hold it open (workdir.h), probe it (O_DIRECT and its alignment, when
  * CFG has I/O tests), find the block device under it and, for random I/O,

@@ -4,7 +4,13 @@
 CLYDE=${CLYDE:-./clyde}
 # The build tests/run.sh runs (make test passes it; build by default).
 BUILD=${BUILD:-build}
-T=$(mktemp -d /tmp/clyde-test.XXXXXX) || exit 2
+# The scratch directory on a disk: clyde refuses a -d in RAM without
+# --allow-memory, and some systems mount /tmp as a tmpfs.
+TEST_BASE=/tmp
+case $(stat -f -c %T /tmp 2>/dev/null) in
+tmpfs | ramfs) TEST_BASE=/var/tmp ;;
+esac
+T=$(mktemp -d "$TEST_BASE/clyde-test.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT
 # A test stopped (^C, or its time limit in tests/run.sh) stops, and cleans up.
 trap 'exit 1' INT TERM
