@@ -29,9 +29,16 @@ uint64_t session_seed(void)
 }
 
 /* The path cleanup_all() could not remove: a stranded test file matters
- * more than any figure, so it is always said, after the error that led here. */
-static void report_left(int left, const struct cleanup_failure *f)
+ * more than any figure, so it is always said, after the error that led
+ * here (which named SAID, or NULL). */
+static void report_left(int left, const struct cleanup_failure *f,
+			const char *said)
 {
+	/* A name that holds another file while clyde's own is gone: said
+	 * (unless the error just did), but nothing of clyde's is left there
+	 * to count. */
+	if (f->replaced[0] && !(said && strcmp(said, f->replaced) == 0))
+		out_say("%s: %s", f->replaced, f->replaced_op);
 	if (left == 0)
 		return;
 	if (f->errnum)
@@ -62,7 +69,7 @@ int session_finish(int status)
 	struct cleanup_failure f;
 	int left = clean_up(&f);
 
-	report_left(left, &f);
+	report_left(left, &f, NULL);
 	return left && status == 0 ? EXIT_IO : status;
 }
 
@@ -87,7 +94,7 @@ int session_fail_output(void)
 
 	cleanup_stop_reason(&stream, &errnum);
 	out_say("%s: write: %s", stream, strerror(errnum));
-	report_left(left, &f);
+	report_left(left, &f, NULL);
 	return EXIT_OUTPUT;
 }
 
@@ -118,7 +125,7 @@ int session_phase_error(const struct phase_error *e)
 	} else {
 		out_say("%s", e->op);
 	}
-	report_left(left, &f);
+	report_left(left, &f, e->path);
 	return e->status ? e->status : EXIT_IO;
 }
 
@@ -140,7 +147,7 @@ FILE *session_open(const char *path)
 	fd = dir_fd < 0 ? -1 : openat(dir_fd, slash ? slash + 1 : path,
 				      O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 	if (fd >= 0 && (fstat(fd, &st) != 0 ||
-			cleanup_add(dir_fd, path, &st, false) != 0)) {
+			cleanup_add(dir_fd, path, fd, false) != 0)) {
 		close(fd);
 		return NULL;
 	}

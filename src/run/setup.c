@@ -32,10 +32,13 @@ int setup_file_limit(const struct config *cfg, char *err, size_t len)
 {
 	uint64_t pieces = (cfg->io.size_mib * MIB + IOFILE_PIECE_BYTES - 1) /
 			  IOFILE_PIECE_BYTES;
-	/* The copy's directory, each sub-directory, a file and a readdir. */
+	/* The copy's directory (and the registry's hold on it), each
+	 * sub-directory, a file and a readdir. */
 	uint64_t dirs = cfg->files.count_k == 0 ? 0
-			: 3 + (cfg->files.dirs > 1 ? cfg->files.dirs : 0);
-	uint64_t need = (pieces > dirs ? pieces : dirs) * cfg->concurrency + 64;
+			: 4 + (cfg->files.dirs > 1 ? cfg->files.dirs : 0);
+	/* The registry holds every piece for the whole run; a phase opens
+	 * them all again, or the file tests their directories. */
+	uint64_t need = (pieces + (pieces > dirs ? pieces : dirs)) * cfg->concurrency + 64;
 	struct rlimit rl;
 
 	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
