@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "command.h"
 #include "exit_status.h"
@@ -15,9 +16,25 @@
 #include "format/format.h"
 #include "lib/grow.h"
 #include "options.h"
+#include "outputs.h"
 #include "platform/env.h"
 #include "run/repeat.h"
 #include "session.h"
+
+static bool uses_stdout(const struct config *cfg);
+
+/* Every output of the run its own, and none the -Z file it reads. */
+static int check_outputs(const struct config *cfg, char *err, size_t len)
+{
+	const struct output out[] = {
+		{ "--json", cfg->json_path, OUTPUT_FILE, 0 },
+		{ "-Z", cfg->random_file, OUTPUT_INPUT, 0 },
+		{ NULL, NULL, OUTPUT_STREAM, uses_stdout(cfg) ? STDOUT_FILENO : -1 },
+		{ NULL, NULL, OUTPUT_STREAM, STDERR_FILENO },
+	};
+
+	return outputs_check(out, sizeof(out) / sizeof(out[0]), err, len);
+}
 
 enum opt_outcome cmd_classic_parse(void *state, int argc, char **argv,
 				   char *err, size_t len)
@@ -30,7 +47,8 @@ enum opt_outcome cmd_classic_parse(void *state, int argc, char **argv,
 	    (test_fault_parse(getenv("CLYDE_TEST_CORRUPT"), &cs->cfg, &cs->fault,
 			      err, len) != 0 ||
 	     test_fault_parse_ios(getenv("CLYDE_TEST_RANDOM_IOS"), &cs->fault, err,
-				  len) != 0))
+				  len) != 0 ||
+	     check_outputs(&cs->cfg, err, len) != 0))
 		return OPT_ERROR;
 	return out;
 }

@@ -8,10 +8,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "command.h"
 #include "exit_status.h"
 #include "mark/fmt_mark.h"
+#include "outputs.h"
 #include "platform/env.h"
 #include "session.h"
 
@@ -25,7 +27,17 @@ enum opt_outcome cmd_mark_parse(void *state, int argc, char **argv, char *err,
 
 	ms->cfg.argc = argc; /* the results quote all of "clyde mark ..." */
 	ms->cfg.argv = argv;
-	return out;
+	if (out != OPT_RUN)
+		return out;
+	/* The table goes to stdout unless --json - or --csv - takes it. */
+	const struct output dests[] = {
+		{ "--json", ms->cfg.json_path, OUTPUT_FILE, 0 },
+		{ "--csv", ms->mo.csv_path, OUTPUT_FILE, 0 },
+		{ NULL, NULL, OUTPUT_STREAM, STDOUT_FILENO },
+		{ NULL, NULL, OUTPUT_STREAM, STDERR_FILENO },
+	};
+	return outputs_check(dests, sizeof(dests) / sizeof(dests[0]), err, len) != 0
+	       ? OPT_ERROR : OPT_RUN;
 }
 
 /* clyde mark's --json or --csv file, F from session_open: written whole.
@@ -48,7 +60,7 @@ static int write_mark(FILE *f, const char *path, const struct mark_results *r,
 static int print_mark(const struct mark_state *ms, const struct mark_results *res,
 		      FILE *json, FILE *csv)
 {
-	FILE *text = json == stdout ? stderr : stdout;
+	FILE *text = json == stdout || csv == stdout ? stderr : stdout;
 	int status = 0;
 
 	fmt_mark_table(text, res);
