@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "exit_status.h"
+#include "io/io.h"
 #include "platform/platform.h"
 #include "run/barrier.h"
 #include "run/setup.h"
@@ -76,7 +77,15 @@ int session_finish(int status)
 int session_fail(int status, const char *fmt, ...)
 {
 	char msg[2 * PATH_MAX];
+	struct phase_error e;
 	va_list ap;
+
+	/* A step that gave up because a signal came (a -Z FIFO, a --json
+	 * FIFO waiting for its reader) failed for the signal. */
+	if (cleanup_signal()) {
+		session_interrupted(&e);
+		return session_phase_error(&e);
+	}
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
@@ -90,6 +99,13 @@ int session_fail_output(void)
 	const char *stream = "stdout";
 	int errnum = EIO;
 	struct cleanup_failure f;
+	struct phase_error e;
+
+	/* A write a signal cut short failed for the signal. */
+	if (cleanup_signal()) {
+		session_interrupted(&e);
+		return session_phase_error(&e);
+	}
 	int left = clean_up(&f);
 
 	cleanup_stop_reason(&stream, &errnum);
@@ -152,7 +168,7 @@ FILE *session_open(const char *path)
 		return NULL;
 	}
 	if (fd < 0)
-		fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+		fd = io_open_named(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
 	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
 	if (fd >= 0 && !f)
 		close(fd);
