@@ -85,8 +85,10 @@ static int write_json(const struct config *cfg, FILE *f,
 	const struct format_info *json = format_default(FORMAT_JSON);
 	const struct render_opts opts = { .json_array = cfg->repeat >= 0 };
 
-	if (session_write_begin(f, cfg->json_path) != 0)
-		return session_fail_output();
+	int status = session_write_begin(&f, cfg->json_path);
+
+	if (status != 0)
+		return status;
 	format_render(f, json, runs, n, &opts);
 	return session_write_end(f, cfg->json_path);
 }

@@ -45,8 +45,10 @@ enum opt_outcome cmd_mark_parse(void *state, int argc, char **argv, char *err,
 static int write_mark(FILE *f, const char *path, const struct mark_results *r,
 		      bool csv)
 {
-	if (session_write_begin(f, path) != 0)
-		return session_fail_output();
+	int status = session_write_begin(&f, path);
+
+	if (status != 0)
+		return status;
 	if (csv) {
 		fmt_mark_csv_header(f);
 		fmt_mark_csv(f, r);
@@ -96,9 +98,10 @@ int cmd_mark_run(void *state, const struct command_env *env)
 	status = session_set_up(&ms->cfg, env->rk, env->std, true, &target, &json);
 	if (status != SESSION_GO_ON)
 		return status;
-	if (ms->mo.csv_path && !(csv = session_open(ms->mo.csv_path)))
+	const char *why;
+	if (ms->mo.csv_path && !(csv = session_open(ms->mo.csv_path, &why)))
 		return session_fail(EXIT_SETUP, "%s: cannot write the CSV: %s",
-				    ms->mo.csv_path, strerror(errno));
+				    ms->mo.csv_path, why);
 	if (!(res = calloc(1, sizeof(*res))))
 		return session_fail(EXIT_SETUP, "out of memory");
 	mark_plan_init(&plan, &ms->mo);

@@ -145,44 +145,105 @@ int session_phase_error(const struct phase_error *e)
 	return e->status ? e->status : EXIT_IO;
 }
 
+/*
+ * Why the open file FD cannot take results, or NULL when it can: a file
+ * of the kernel's own (a write there is an order to the kernel), or one
+ * that takes no write at all (a write of no bytes, which changes nothing,
+ * fails on /proc/version).
+ */
+static const char *cannot_take(int fd)
+{
+	if (platform_kernel_fs(fd))
+		return "a file of the kernel's own settings and state, which takes "
+		       "no results";
+	if (write(fd, "", 0) < 0)
+		return strerror(errno);
+	return NULL;
+}
+
 /* The file is created with O_EXCL when it can be, so that clean-up
  * knows it as clyde's; an existing one is opened as it is. */
-FILE *session_open(const char *path)
+FILE *session_open(const char *path, const char **why)
 {
 	char dir[PATH_MAX];
 	const char *slash = strrchr(path, '/');
-	struct stat st;
+	const char *base = slash ? slash + 1 : path;
 	int dir_fd, fd;
 
+	*why = NULL;
 	if (strcmp(path, "-") == 0)
 		return stdout;
 	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) + 1 : 1,
 		 slash ? path : ".");
 	/* Held open to the end: the registry removes the file through it. */
 	dir_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	fd = dir_fd < 0 ? -1 : openat(dir_fd, slash ? slash + 1 : path,
+	fd = dir_fd < 0 ? -1 : openat(dir_fd, base,
 				      O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-	if (fd >= 0 && (fstat(fd, &st) != 0 ||
-			cleanup_add(dir_fd, path, fd, false) != 0)) {
+	bool made = fd >= 0;
+	if (made && cleanup_add(dir_fd, path, fd, false) != 0) {
+		*why = strerror(errno);
+		unlinkat(dir_fd, base, 0);
 		close(fd);
 		return NULL;
 	}
-	if (fd < 0)
+	if (!made) {
+		if (dir_fd >= 0)
+			close(dir_fd);
 		fd = io_open_named(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
-	if (fd >= 0 && !f)
+	}
+	if (fd >= 0 && (*why = cannot_take(fd)) != NULL) {
 		close(fd);
+		if (made)
+			cleanup_remove(path);
+		return NULL;
+	}
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		*why = strerror(errno);
+		if (fd >= 0)
+			close(fd);
+	}
 	return f;
 }
 
-int session_write_begin(FILE *f, const char *path)
+int session_write_begin(FILE **f, const char *path)
 {
-	struct stat st;
+	struct stat mine, there;
 
-	if (f != stdout && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-	    ftruncate(fileno(f), 0) != 0) {
+	if (*f == stdout)
+		return 0;
+	bool gone = false;
+	if (fstat(fileno(*f), &mine) != 0 ||
+	    (stat(path, &there) != 0 && !(gone = errno == ENOENT))) {
 		cleanup_request_stop(path, errno);
-		return -1;
+		return session_fail_output();
+	}
+	if (gone) {
+		/* Removed or renamed during the run: the results go where they
+		 * were asked to, to a new file of that name. */
+		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		FILE *again = fd < 0 ? NULL : fdopen(fd, "w");
+
+		if (!again) {
+			cleanup_request_stop(path, errno);
+			if (fd >= 0)
+				close(fd);
+			return session_fail_output();
+		}
+		out_say("%s: removed or renamed during the run; the results go to a "
+			"new file of that name", path);
+		cleanup_forget(path); /* clyde's first one went with its name */
+		fclose(*f);
+		*f = again;
+		return 0;
+	}
+	if (mine.st_dev != there.st_dev || mine.st_ino != there.st_ino)
+		return session_fail(EXIT_OUTPUT, "%s: no longer the file clyde opened "
+				    "before the run (replaced during it), so the "
+				    "results are not written", path);
+	if (S_ISREG(mine.st_mode) && ftruncate(fileno(*f), 0) != 0) {
+		cleanup_request_stop(path, errno);
+		return session_fail_output();
 	}
 	return 0;
 }
@@ -223,6 +284,7 @@ int session_set_up(const struct config *cfg, const struct ranks *rk,
 		   struct run_target *target, FILE **json)
 {
 	char err[1024];
+	const char *why;
 	long uid, gid;
 	int status, switched;
 
@@ -248,9 +310,9 @@ int session_set_up(const struct config *cfg, const struct ranks *rk,
 				    "started, so the results would be lost)",
 				    strerror(EBADF));
 	if (cfg->json_path && ranks_prints(rk) &&
-	    !(*json = session_open(cfg->json_path)))
+	    !(*json = session_open(cfg->json_path, &why)))
 		return session_fail(EXIT_SETUP, "%s: cannot write the JSON: %s",
-				    cfg->json_path, strerror(errno));
+				    cfg->json_path, why);
 	if ((status = setup_limits(cfg, err, sizeof(err))) != 0 ||
 	    (!cfg->no_preflight &&
 	     (status = setup_preflight(cfg, err, sizeof(err))) != 0) ||

@@ -29,6 +29,14 @@ uint32_t platform_dio_align(int fd);
 const char *platform_fs_name(int fd, char *buf, size_t len);
 
 /*
+ * Whether the open file FD lies on a filesystem of the kernel's own
+ * settings and state (proc, sysfs, debugfs, tracefs, securityfs, cgroup,
+ * configfs, bpf, efivarfs, pstore), where a write is an order to the
+ * kernel and no place for results. False where it cannot be told.
+ */
+bool platform_kernel_fs(int fd);
+
+/*
  * The most threads the system lets exist at once (Linux: the smaller of
  * /proc/sys/kernel/threads-max and pid_max), or 0 when it cannot be told.
  */

@@ -81,6 +81,26 @@ const char *platform_fs_name(int fd, char *buf, size_t len)
 	snprintf(buf, len, "type 0x%lx", (unsigned long)sfs.f_type);
 	return buf;
 }
+/* The kernel's filesystems of settings and state (their statfs magic). */
+static const unsigned long kernel_fs[] = {
+	PROC_SUPER_MAGIC, SYSFS_MAGIC, DEBUGFS_MAGIC, 0x74726163UL /* tracefs */,
+	SECURITYFS_MAGIC, CGROUP_SUPER_MAGIC, CGROUP2_SUPER_MAGIC,
+	0x62656570UL /* configfs */, BPF_FS_MAGIC, EFIVARFS_MAGIC,
+	PSTOREFS_MAGIC,
+};
+
+bool platform_kernel_fs(int fd)
+{
+	struct statfs sfs;
+
+	if (fstatfs(fd, &sfs) != 0)
+		return false;
+	for (size_t i = 0; i < sizeof(kernel_fs) / sizeof(kernel_fs[0]); i++)
+		if ((unsigned long)sfs.f_type == kernel_fs[i])
+			return true;
+	return false;
+}
+
 /* The number in the first line of PATH, or 0. */
 static uint64_t read_number(const char *path)
 {

@@ -24,6 +24,12 @@ const char *platform_fs_name(int fd, char *buf, size_t len)
 	return buf;
 }
 
+bool platform_kernel_fs(int fd)
+{
+	(void)fd;
+	return false;
+}
+
 uint64_t platform_threads_max(void)
 {
 	return 0;
