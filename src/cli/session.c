@@ -314,8 +314,6 @@ int session_set_up(const struct config *cfg, const struct ranks *rk,
 		return session_fail(EXIT_SETUP, "%s: cannot write the JSON: %s",
 				    cfg->json_path, why);
 	if ((status = setup_limits(cfg, err, sizeof(err))) != 0 ||
-	    (!cfg->no_preflight &&
-	     (status = setup_preflight(cfg, err, sizeof(err))) != 0) ||
 	    (status = setup_target(cfg, ranks_tag(rk), target, err,
 				   sizeof(err))) != 0)
 		return session_fail(status, "%s", err);

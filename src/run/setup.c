@@ -49,9 +49,15 @@ int setup_file_limit(const struct config *cfg, char *err, size_t len)
 		getrlimit(RLIMIT_NOFILE, &rl);
 	}
 	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need) {
-		snprintf(err, len, "the test keeps %" PRIu64 " files open but the "
+		char why[96] = "";
+
+		if (pieces > dirs)
+			snprintf(why, sizeof(why), " (the test file is %" PRIu64 " pieces "
+				 "of at most 1 GiB%s, each held open twice)", pieces,
+				 cfg->concurrency > 1 ? " for each copy" : "");
+		snprintf(err, len, "the test keeps %" PRIu64 " files open%s but the "
 			 "limit is %llu; raise it (ulimit -n) or use a smaller -s "
-			 "or -c (or fewer -n directories)", need,
+			 "or -c (or fewer -n directories)", need, why,
 			 (unsigned long long)rl.rlim_cur);
 		return EXIT_SETUP;
 	}
@@ -178,12 +184,13 @@ int setup_thread_limit(const struct config *cfg, const struct setup_machine *m,
 int setup_limits(const struct config *cfg, char *err, size_t len)
 {
 	struct setup_machine m;
-	int status = setup_file_limit(cfg, err, len);
+	int status;
 
-	if (status != 0)
-		return status;
 	setup_machine_read(&m);
-	return setup_thread_limit(cfg, &m, err, len);
+	if ((status = setup_thread_limit(cfg, &m, err, len)) != 0 ||
+	    (!cfg->no_preflight && (status = setup_preflight(cfg, err, len)) != 0))
+		return status;
+	return setup_file_limit(cfg, err, len);
 }
 
 int setup_preflight(const struct config *cfg, char *err, size_t len)

@@ -207,6 +207,36 @@ static size_t find_locked(const char *path)
 	return registry_len;
 }
 
+/* A descriptor that only holds a file: never a writer, so that it keeps
+ * no filesystem from turning read-only. */
+#ifdef O_PATH
+#define HOLD_FLAGS (O_PATH | O_NOFOLLOW | O_CLOEXEC)
+#else
+#define HOLD_FLAGS (O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+#endif
+
+/*
+ * A descriptor of its own on NAME in DIRFD, checked to be the file FD is
+ * open on (so that a name replaced in between is not held): -1 with
+ * errno (EEXIST: replaced already).
+ */
+static int hold(int dirfd, const char *name, int fd)
+{
+	struct stat made, held;
+	int h = openat(dirfd, name, HOLD_FLAGS);
+
+	if (h < 0)
+		return -1;
+	int err = fstat(fd, &made) != 0 || fstat(h, &held) != 0 ? errno
+		  : made.st_dev != held.st_dev || made.st_ino != held.st_ino ? EEXIST
+		  : 0;
+	if (err == 0)
+		return h;
+	close(h);
+	errno = err;
+	return -1;
+}
+
 int cleanup_add(int dirfd, const char *path, int fd, bool is_dir)
 {
 	int err = 0;
@@ -223,7 +253,8 @@ int cleanup_add(int dirfd, const char *path, int fd, bool is_dir)
 	}
 	registry = grown;
 	struct cleanup_entry *e = &registry[registry_len];
-	e->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	const char *slash = strrchr(path, '/');
+	e->fd = hold(dirfd, slash ? slash + 1 : path, fd);
 	if (e->fd < 0) {
 		err = errno;
 		goto out;
@@ -234,7 +265,7 @@ int cleanup_add(int dirfd, const char *path, int fd, bool is_dir)
 		err = ENOMEM;
 		goto out;
 	}
-	const char *slash = strrchr(e->path, '/');
+	slash = strrchr(e->path, '/');
 	e->name = slash ? slash + 1 : e->path;
 	e->dirfd = dirfd;
 	e->is_dir = is_dir;

@@ -89,11 +89,12 @@ void cleanup_quiet_repeats(void);
 /*
  * Record PATH as made by clyde: its last component is the name inside the
  * directory DIRFD (which must stay open until cleanup_all), FD the file
- * or directory just made there (the registry keeps a duplicate of it, so
- * that the caller may close its own), IS_DIR whether it is a directory.
+ * or directory just made there (the registry opens the name again for a
+ * descriptor of its own that only holds it, an O_PATH one, checked to be
+ * FD's file; the caller may close FD), IS_DIR whether it is a directory.
  * The whole PATH is what messages show. Thread-safe. Returns -1 with
- * errno (ENOMEM; EMFILE when no descriptor is left). Recording the same
- * path twice is harmless.
+ * errno (ENOMEM; EMFILE when no descriptor is left; EEXIST when the name
+ * no longer holds FD's file). Recording the same path twice is harmless.
  */
 int cleanup_add(int dirfd, const char *path, int fd, bool is_dir);
 

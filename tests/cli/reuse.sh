@@ -20,17 +20,19 @@ answer_until() {
 	done
 	at_test "$1"
 }
-# renew PATH: remove PATH and make a new file there, with PATH's inode
-# number if the filesystem gives it to one of 4000 new files in the same
-# directory (made 400 at a time); "same" when it did.
+# renew PATH N: remove PATH and make a new file there, with PATH's inode
+# number if the filesystem gives it to one of N x 500 new files in the
+# same directory (ext4 hands out the lowest free number of the
+# directory's group first, so it may take thousands); "same" when it did.
 renew() {
 	r_dir=$(dirname "$1")
 	r_ino=$(stat -c %i "$1")
 	rm -f "$1"
 	r_got=""
-	for b in 1 2 3 4 5 6 7 8 9 10; do
-		(cd "$r_dir" && touch $(seq -f ".spare$b.%g" 400))
-		r_got=$(ls -ai "$r_dir" | awk -v i="$r_ino" '$1 == i && $2 ~ /^\.spare/ { print $2 }')
+	for b in $(seq "$2"); do
+		(cd "$r_dir" && touch $(seq -f ".spare$b.%g" 500) &&
+			ls -i $(seq -f ".spare$b.%g" 500)) >"$T/inodes"
+		r_got=$(awk -v i="$r_ino" '$1 == i { print $2 }' "$T/inodes")
 		[ -n "$r_got" ] && break
 	done
 	if [ -n "$r_got" ]; then
@@ -50,16 +52,19 @@ left() {
 }
 
 # --- a piece of the I/O file, before each test that opens it again ------------
-IO="-s 16M::256 -r 0 -n 0 --random-io --random-depths 1 --random-time 1"
+IO="-s 16M::256 -r 0 -n 0 -f 1"
 PROMPTS="0 1 2 3 4 5 12"
 for tn in 2 3 4 5 12; do
+	RANDOM_IO=""
+	[ $tn -eq 12 ] && RANDOM_IO="--random-io --random-depths 1 --random-time 1"
 	for how in file symlink; do
 		name="f000 made again as a $how before test $tn"
-		prompted -d "$T/d" $U $IO
+		prompted -d "$T/d" $U $IO $RANDOM_IO
 		answer_until $tn
 		w=$(workdir_in "$T/d")
 		if [ $how = file ]; then
-			got=$(renew "$w/f000")
+			# (An inode number that is freed comes back within a few.)
+			got=$(renew "$w/f000" 1)
 			check "$name: clyde's hold keeps its inode number from the new file" [ -z "$got" ]
 		else
 			rm "$w/f000" && ln -s "$T/victim" "$w/f000"
@@ -89,7 +94,7 @@ for tn in 7 8 10 11; do
 		w=$(workdir_in "$T/d")
 		f=$(ls "$w/files" | head -n 1)
 		if [ $how = file ]; then
-			got=$(renew "$w/files/$f")
+			got=$(renew "$w/files/$f" 24)
 		else
 			# Moved aside, so that clyde's own file is still there to count.
 			mv "$w/files/$f" "$T/moved" && ln -s "$T/victim" "$w/files/$f"
