@@ -37,6 +37,13 @@ const char *platform_fs_name(int fd, char *buf, size_t len);
 bool platform_kernel_fs(int fd);
 
 /*
+ * The user who owns the POSIX named semaphore NAME ("/clyde.sync.procs")
+ * into *UID: 0, or -1 with errno (ENOENT: there is none; ENOSYS: it
+ * cannot be told here). Linux's C library keeps one as /dev/shm/sem.NAME.
+ */
+int platform_sem_owner(const char *name, unsigned long *uid);
+
+/*
  * The most threads the system lets exist at once (Linux: the smaller of
  * /proc/sys/kernel/threads-max and pid_max), or 0 when it cannot be told.
  */

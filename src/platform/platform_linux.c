@@ -101,6 +101,18 @@ bool platform_kernel_fs(int fd)
 	return false;
 }
 
+int platform_sem_owner(const char *name, unsigned long *uid)
+{
+	char path[320];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "/dev/shm/sem.%s", name[0] == '/' ? name + 1 : name);
+	if (stat(path, &st) != 0)
+		return -1;
+	*uid = (unsigned long)st.st_uid;
+	return 0;
+}
+
 /* The number in the first line of PATH, or 0. */
 static uint64_t read_number(const char *path)
 {

@@ -30,6 +30,14 @@ bool platform_kernel_fs(int fd)
 	return false;
 }
 
+int platform_sem_owner(const char *name, unsigned long *uid)
+{
+	(void)name;
+	(void)uid;
+	errno = ENOSYS;
+	return -1;
+}
+
 uint64_t platform_threads_max(void)
 {
 	return 0;
