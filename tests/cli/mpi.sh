@@ -7,9 +7,10 @@
 # every rank with one error line and nothing left; a signal to mpirun, or
 # to a rank waiting for another, leaves nothing.
 . tests/cli/lib.sh
+plan 34
 MPI=${CLYDE_MPI:-./clyde-mpi}
 if [ ! -x "$MPI" ] || ! command -v mpirun >/dev/null 2>&1; then
-	skip "clyde-mpi" "needs mpicc and mpirun (Debian: openmpi-bin libopenmpi-dev)"
+	skips "$PLAN" "clyde-mpi" "needs mpicc and mpirun (Debian: openmpi-bin libopenmpi-dev)"
 	exit 0
 fi
 # Open MPI refuses root without these; tests run as root in CI.
@@ -143,7 +144,7 @@ if $ro_ok; then
 	check "unwritable rank: nothing left" empty_dir "$T/d"
 	[ "$(id -u)" = 0 ] && umount "$T/ro"
 else
-	skip "unwritable rank" "cannot make a read-only directory here"
+	skips 5 "unwritable rank" "cannot make a read-only directory here"
 fi
 
 # A rank that fails mid-run (--verify finds the block CLYDE_TEST_CORRUPT
@@ -178,7 +179,7 @@ if env --default-signal=INT true 2>/dev/null; then
 		[ "$(grep -c '^clyde: ' "$T/err")" -le 1 ]
 	check "SIGINT to mpirun: nothing left" empty_dir "$T/d"
 else
-	skip "SIGINT to mpirun" "env has no --default-signal (coreutils 8.31)"
+	skips 3 "SIGINT to mpirun" "env has no --default-signal (coreutils 8.31)"
 fi
 
 # SIGTERM to rank 0 while it waits at a barrier for rank 2 (stopped): it
