@@ -5,6 +5,7 @@
 # a writer that keeps the FIFO open does not hold clyde. A FIFO that gives
 # enough numbers runs as a file does.
 . tests/cli/lib.sh
+plan 15
 mkdir "$T/d"
 R="-d $T/d $U -r 0 -s 16M -n 0 -f"
 WORDS="clyde: interrupted by signal 2 (Interrupt); test files removed"

@@ -6,6 +6,7 @@
 # not written (exit 5), and after a failed run the count of what clyde
 # left is exact (its own JSON file is gone, so not counted).
 . tests/cli/lib.sh
+plan 21
 mkdir "$T/d"
 R="-d $T/d $U -r 0 -s 16M -n 0 -f"
 J="$T/j.json"

@@ -7,6 +7,8 @@
 # I/O in one line, exit 1, nothing made. Distinct destinations, and
 # character devices such as /dev/null, still run.
 . tests/cli/lib.sh
+plan 81
+hold_engines
 mkdir "$T/d"
 R="-d $T/d $U -r 0"
 case $CLYDE in /*) ;; *) CLYDE=$PWD/$CLYDE ;; esac

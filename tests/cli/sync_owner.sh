@@ -4,9 +4,10 @@
 # exit 1, and leave them as they were. Needs root, a user nobody and
 # setpriv.
 . tests/cli/lib.sh
+plan 7
 if [ "$(id -u)" != 0 ] || ! id nobody >/dev/null 2>&1 ||
 	! command -v setpriv >/dev/null 2>&1; then
-	skip "semaphores of another user" "needs root, a user nobody and setpriv"
+	skips "$PLAN" "semaphores of another user" "needs root, a user nobody and setpriv"
 	exit 0
 fi
 CLYDE_SYNC_PREFIX=/clyde.owner.$$
@@ -19,7 +20,7 @@ cp "$CLYDE" "$BIN/clyde" && chmod 755 "$BIN" "$BIN/clyde"
 as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$BIN/clyde" "$@"; }
 
 $CLYDE -p 2 -u root >/dev/null 2>&1
-[ -e "$DEV.procs" ] || { skip "semaphores of another user" "no $DEV.procs to look at"; exit 0; }
+[ -e "$DEV.procs" ] || { skips "$PLAN" "semaphores of another user" "no $DEV.procs to look at"; exit 0; }
 WHO="user root (uid 0)"
 SET="$CLYDE_SYNC_PREFIX\\.\\*"
 
