@@ -8,6 +8,7 @@
 #ifndef RESULTS_H
 #define RESULTS_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -210,7 +211,7 @@ struct run_results {
 	struct io_mode mode;
 	struct phase_result phase[PHASE_COUNT];
 	/* Live runs only: */
-	char dir[256];        /* -d as given */
+	char dir[PATH_MAX];   /* -d as given (whole: every -d clyde runs in fits) */
 	uint64_t ram_mib;     /* the RAM of the 2x rule (-r, or detected); 0 off */
 	bool verify;
 	uint32_t random_time_s;

@@ -6,7 +6,7 @@
 # not written (exit 5), and after a failed run the count of what clyde
 # left is exact (its own JSON file is gone, so not counted).
 . tests/cli/lib.sh
-plan 21
+plan 22
 mkdir "$T/d"
 R="-d $T/d $U -r 0 -s 16M -n 0 -f"
 J="$T/j.json"
@@ -79,3 +79,10 @@ check "--json replaced, run failed: the name left alone, said" \
 check "--json replaced, run failed: nothing counted as left" sh -c "! grep -q 'clyde made [ia][sr]e* left' '$T/err'"
 check "--json replaced, run failed: the new file as it was" [ "$(cat "$J")" = "the user's" ]
 check "--json replaced, run failed: -d empty" empty_dir "$T/d"
+
+# A -d longer than 255 bytes is in the JSON whole.
+L=$(printf 'x%.0s' $(seq 200))
+mkdir -p "$T/d/$L/$L"
+$CLYDE -d "$T/d/$L/$L" $U -r 0 -s 16M -n 0 -f --json "$J" >"$T/out" 2>"$T/err"
+json_check "a long -d is in the JSON whole" "$J" \
+	"j['config']['directory'] == '$T/d/$L/$L'"
