@@ -147,6 +147,10 @@ struct run_env {
 enum char_io { CHAR_IO_STDIO, CHAR_IO_SYSCALL };
 /* The CSV layouts by the bonnie++ version that introduced them. */
 enum csv_format { CSV_103, CSV_196, CSV_197, CSV_198 };
+/* The first characters that make a spreadsheet read a field as a formula:
+ * clyde's CSV writes such a text field after a ', and its reader drops
+ * that ' again (doc/formats.md). */
+#define CSV_FORMULA_CHARS "=+-@"
 
 /* How the run did its I/O; named in the footer line and the JSON. */
 struct io_mode {

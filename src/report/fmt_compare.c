@@ -177,10 +177,13 @@ static void text_missing(FILE *out, const struct comparison *c, size_t k)
 static void text_group(FILE *out, const struct comparison *c, size_t k)
 {
 	size_t b = c->baseline;
+	char shown_k[FMT_VISIBLE_MAX], shown_b[FMT_VISIBLE_MAX];
 
 	fprintf(out, "\nB: %s (%zu run%s) against A: %s (%zu run%s), the "
-		"baseline\n", c->label[k], c->runs[k], c->runs[k] == 1 ? "" : "s",
-		c->label[b], c->runs[b], c->runs[b] == 1 ? "" : "s");
+		"baseline\n", fmt_visible(c->label[k], shown_k, sizeof(shown_k)),
+		c->runs[k], c->runs[k] == 1 ? "" : "s",
+		fmt_visible(c->label[b], shown_b, sizeof(shown_b)), c->runs[b],
+		c->runs[b] == 1 ? "" : "s");
 	cell(out, "Test", 22);
 	cell(out, "Figure", 18);
 	rcell(out, "Median A", 10);
@@ -208,8 +211,10 @@ static void text_group(FILE *out, const struct comparison *c, size_t k)
 
 void fmt_compare_text(FILE *out, const struct comparison *c)
 {
+	char shown[FMT_VISIBLE_MAX];
+
 	fprintf(out, "Comparison of %zu groups of runs; the baseline is %s.\n",
-		c->n_groups, c->label[c->baseline]);
+		c->n_groups, fmt_visible(c->label[c->baseline], shown, sizeof(shown)));
 	wrapped(out, fmt_compare_method, 78);
 	for (size_t k = 0; k < c->n_groups; k++)
 		if (k != c->baseline)
