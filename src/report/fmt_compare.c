@@ -99,8 +99,16 @@ const char *fmt_compare_verdict(const struct compare_result *r, char *buf,
 	return buf;
 }
 
+const char *fmt_compare_left_out(enum cmp_left_out why)
+{
+	return why == LEFT_ZERO ? "Left out as 0 (measured, but no ratio can be "
+				  "taken of 0)"
+				: "Left out as missing (+++++, not run or not "
+				  "recorded)";
+}
+
 const char *fmt_compare_missing(const struct comparison *c, size_t k,
-				char *buf, size_t len)
+				enum cmp_left_out why, char *buf, size_t len)
 {
 	static const char side[2] = { 'A', 'B' };
 	size_t group[2] = { c->baseline, k };
@@ -114,17 +122,18 @@ const char *fmt_compare_missing(const struct comparison *c, size_t k,
 		for (int g = 0; g < 2; g++) {
 			const struct cmp_spread *sp =
 				&c->spread[f * c->n_groups + group[g]];
+			size_t some = why == LEFT_ZERO ? sp->zero : sp->missing;
 			char part[FACTS_NOTE_MAX / 4];
 
-			if (!sp->missing)
+			if (!some)
 				continue;
-			if (sp->n == 0 && sp->missing == 1)
+			if (sp->n + sp->missing == 1)
 				snprintf(part, sizeof(part), "%s in %c's one run",
 					 c->figure[f].name, side[g]);
 			else
 				snprintf(part, sizeof(part), "%s in %zu of %c's "
 					 "%zu runs", c->figure[f].name,
-					 sp->missing, side[g], sp->n + sp->missing);
+					 some, side[g], sp->n + sp->missing);
 			fmt_join(buf, len, "; ", part);
 		}
 	}
@@ -162,16 +171,18 @@ static void wrapped(FILE *out, const char *text, size_t cols)
 	}
 }
 
-/* "Left out as missing: ..." of group K, wrapped; nothing when none. */
+/* "Left out as missing: ...", and as 0, of group K, wrapped; nothing when none. */
 static void text_missing(FILE *out, const struct comparison *c, size_t k)
 {
 	char missing[FACTS_NOTE_MAX], line[FACTS_NOTE_MAX + 64];
 
-	if (!fmt_compare_missing(c, k, missing, sizeof(missing))[0])
-		return;
-	snprintf(line, sizeof(line), "Left out as missing (+++++, not run or "
-		 "not recorded): %s.", missing);
-	wrapped(out, line, 78);
+	for (int why = 0; why < LEFT_KINDS; why++) {
+		if (!fmt_compare_missing(c, k, why, missing, sizeof(missing))[0])
+			continue;
+		snprintf(line, sizeof(line), "%s: %s.", fmt_compare_left_out(why),
+			 missing);
+		wrapped(out, line, 78);
+	}
 }
 
 static void text_group(FILE *out, const struct comparison *c, size_t k)
@@ -283,9 +294,10 @@ static void html_compare_group(FILE *out, const struct comparison *c, size_t k)
 			fmt_compare_verdict(r, text, sizeof(text)));
 	}
 	fputs("</tbody>\n</table>\n", out);
-	if (fmt_compare_missing(c, k, missing, sizeof(missing))[0]) {
-		fputs("<p>Left out as missing (+++++, not run or not "
-		      "recorded): ", out);
+	for (int why = 0; why < LEFT_KINDS; why++) {
+		if (!fmt_compare_missing(c, k, why, missing, sizeof(missing))[0])
+			continue;
+		fprintf(out, "<p>%s: ", fmt_compare_left_out(why));
 		present_markup_text(out, missing);
 		fputs(".</p>\n", out);
 	}

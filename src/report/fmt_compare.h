@@ -43,13 +43,23 @@ const char *fmt_compare_difference(const struct compare_result *r, char *buf,
 const char *fmt_compare_verdict(const struct compare_result *r, char *buf,
 				size_t len);
 
+/* Why a rate of some runs was left out of the comparison. */
+enum cmp_left_out {
+	LEFT_MISSING, /* no value: +++++, not run, not recorded */
+	LEFT_ZERO,    /* measured 0, of which no ratio can be taken */
+	LEFT_KINDS
+};
+
+/* What a renderer puts before fmt_compare_missing's list, for WHY:
+ * "Left out as missing (+++++, not run or not recorded)". */
+const char *fmt_compare_left_out(enum cmp_left_out why);
+
 /*
- * The rates group K and the baseline have no value for in some runs
- * (+++++, not run, not recorded), left out of the comparison: "Block read
- * in 1 of A's 3 runs; Random seeks in 2 of B's 5 runs"; "" for none.
- * Returns buf.
+ * The rates group K and the baseline left out of the comparison in some
+ * runs, for WHY: "Block read in 1 of A's 3 runs; Random seeks in 2 of B's
+ * 5 runs"; "" for none. Returns buf.
  */
 const char *fmt_compare_missing(const struct comparison *c, size_t k,
-				char *buf, size_t len);
+				enum cmp_left_out why, char *buf, size_t len);
 
 #endif

@@ -44,9 +44,11 @@ static void md_compare_group(FILE *out, const struct comparison *c, size_t k)
 			fmt_compare_difference(r, diff, sizeof(diff)),
 			fmt_compare_verdict(r, verdict, sizeof(verdict)));
 	}
-	if (fmt_compare_missing(c, k, diff_missing, sizeof(diff_missing))[0]) {
-		fputs("\nLeft out as missing (+++++, not run or not recorded): ",
-		      out);
+	for (int why = 0; why < LEFT_KINDS; why++) {
+		if (!fmt_compare_missing(c, k, why, diff_missing,
+					 sizeof(diff_missing))[0])
+			continue;
+		fprintf(out, "\n%s: ", fmt_compare_left_out(why));
 		present_markdown_text(out, diff_missing);
 		fputs(".\n", out);
 	}

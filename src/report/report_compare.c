@@ -154,17 +154,23 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The usable values (finite, > 0) of V[0..n) moved to its front, sorted, and their spread. */
+/*
+ * The measured values (finite, 0 included) of V[0..n) moved to its front,
+ * sorted, and their spread; the comparison itself takes only those above
+ * 0 (a ratio of 0 says nothing), and the spread counts the zeros apart.
+ */
 static size_t spread_of(double *v, size_t n, struct cmp_spread *sp)
 {
-	size_t m = 0;
+	size_t m = 0, zero = 0;
 
 	for (size_t i = 0; i < n; i++)
-		if (isfinite(v[i]) && v[i] > 0)
+		if (isfinite(v[i]) && v[i] >= 0) {
+			zero += v[i] == 0;
 			v[m++] = v[i];
+		}
 	qsort(v, m, sizeof(*v), by_value);
-	*sp = (struct cmp_spread){ .n = m, .missing = n - m, .median = NAN,
-				   .min = NAN, .max = NAN };
+	*sp = (struct cmp_spread){ .n = m, .missing = n - m, .zero = zero,
+				   .median = NAN, .min = NAN, .max = NAN };
 	if (m) {
 		sp->min = v[0];
 		sp->max = v[m - 1];

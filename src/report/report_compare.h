@@ -40,8 +40,9 @@ struct cmp_figure {
 
 /* One group's values of one figure. */
 struct cmp_spread {
-	size_t n;        /* runs with a value */
+	size_t n;        /* runs with a value (0 included) */
 	size_t missing;  /* runs without one (+++++, not run, not recorded) */
+	size_t zero;     /* runs that measured 0: a value, but no ratio */
 	double median, min, max;
 };
 

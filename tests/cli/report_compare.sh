@@ -4,7 +4,7 @@
 # from CSV and from JSON, --baseline, every format that shows it, and the
 # errors (one group, an unknown baseline, CSV or JSON, --summary).
 . tests/cli/lib.sh
-plan 21
+plan 23
 
 # line NAME SEED WRITE_KIB READ_KIB: a 1.98 line with block write and read.
 line() {
@@ -89,3 +89,12 @@ checks "compare with --summary: a usage error" \
 report --help
 checks "report --help explains --compare and --baseline" \
 	'grep -q "^  --compare$" "$T/out" && grep -q "^  --baseline name$" "$T/out"'
+
+# A measured rate of 0 is no missing one: said apart (a ratio of 0 says nothing).
+{ line ssd 1 400000 1200000; line ssd 2 410000 1190000
+  line usb 1 0 1200000; line usb 2 20000 1180000; } >"$T/zero.csv"
+report --compare "$T/zero.csv"
+checks "compare, a rate of 0: left out as 0, not as missing" \
+	'grep -q "^Left out as 0 (measured, but no ratio can be taken of 0): Block write in 1 of$" "$T/out" && ! grep -q "Left out as missing" "$T/out"'
+checks "compare, a rate of 0: the other run still compared" \
+	'row "Block write" "MiB/s" | grep -q "one run cannot tell$"'
