@@ -169,6 +169,26 @@ struct io_mode {
 #define UNRECORDED_CHUNK 8u       /* I/O chunk: bonnie++'s 1.98 never writes it */
 #define UNRECORDED_FILE_CHUNK 16u /* the file tests' chunk: no bonnie++ layout */
 
+/*
+ * --vary: which setup a run measured and where it fell among the runs
+ * (run/vary.h), and the FITRIM made before it (trim=before).
+ */
+struct vary_tag {
+	bool known;           /* false: not a --vary run */
+	uint32_t setup;       /* 1-based, in the order of the setups */
+	uint32_t setups;
+	uint32_t round;       /* 1-based */
+	uint32_t position;    /* its place in its round, 1-based */
+	size_t n;             /* the setup's settings: */
+	struct {
+		char key[16];             /* "scheduler" */
+		char value[MACHINE_MAX];  /* "none" */
+	} setting[VARY_MAX_KEYS];
+	bool trimmed;         /* FITRIM ran before it */
+	uint64_t trim_bytes;  /* what the filesystem said it trimmed */
+	uint64_t trim_ns;     /* how long FITRIM took */
+};
+
 struct rank_report; /* one MPI rank's part of a run, below */
 
 /* clyde-mpi: the ranks whose figures a run combines (ranks.c, combine.c). */
@@ -233,6 +253,7 @@ struct run_results {
 	/* clyde-mpi: the ranks behind these figures; concurrency is then
 	 * every rank's copies together. */
 	struct rank_set ranks;
+	struct vary_tag vary; /* --vary runs only */
 };
 
 /*

@@ -304,6 +304,34 @@ static void put_ranks(FILE *out, const struct run_results *r)
 	fputs("\n  ]\n}", out);
 }
 
+/* The "vary" member: which setup of a --vary run this was, its round and
+ * place in it, the setup's settings and the FITRIM before it. */
+void fmt_json_vary(FILE *out, const struct vary_tag *v)
+{
+	if (!v->known) {
+		fputs("  \"vary\": null,\n", out);
+		return;
+	}
+	fprintf(out, "  \"vary\": {\"setup\": %" PRIu32 ", \"setups\": %" PRIu32
+		", \"round\": %" PRIu32 ", \"position\": %" PRIu32
+		", \"settings\": {", v->setup, v->setups, v->round, v->position);
+	for (size_t i = 0; i < v->n; i++) {
+		fputs(i ? ", " : "", out);
+		json_out_string(out, v->setting[i].key);
+		fputs(": ", out);
+		json_out_string(out, v->setting[i].value);
+	}
+	fputs("},\n           \"trim\": ", out);
+	if (v->trimmed) {
+		fputs("{\"seconds\": ", out);
+		json_out_seconds(out, v->trim_ns);
+		fprintf(out, ", \"bytes\": %" PRIu64 "}", v->trim_bytes);
+	} else {
+		fputs("null", out);
+	}
+	fputs("},\n", out);
+}
+
 void fmt_json_origin(FILE *out, const char *started, const char *command_line)
 {
 	fputs("  \"started\": ", out);
@@ -329,6 +357,7 @@ void fmt_json_run(FILE *out, const struct run_results *r)
 	json_out_text_or_null(out, r->seed);
 	fputs(",\n", out);
 	fmt_json_origin(out, r->started, r->command_line);
+	fmt_json_vary(out, &r->vary);
 	put_config(out, r, live);
 	put_environment(out, &r->env, live);
 	fmt_json_provenance(out, r->prov_known, &r->prov);

@@ -29,5 +29,8 @@ void fmt_json_device(FILE *out, const struct device_io *dev);
 void fmt_json_environment(FILE *out, const struct run_env *env);
 void fmt_json_origin(FILE *out, const char *started, const char *command_line);
 void fmt_json_provenance(FILE *out, bool known, const struct provenance *prov);
+/* "vary": which setup of a --vary run, when, and the FITRIM before it;
+ * null when V is not known. */
+void fmt_json_vary(FILE *out, const struct vary_tag *v);
 
 #endif

@@ -263,6 +263,7 @@ void fmt_mark_json(FILE *out, const struct mark_results *r)
 		     PRIu64 "\"},\n", r->size_mib, r->runs, r->time_s,
 		engine_name(r->engine), r->dio_align, r->seed);
 	fmt_json_origin(out, r->started, r->command_line);
+	fmt_json_vary(out, &r->vary);
 	fmt_json_environment(out, &r->env);
 	fmt_json_provenance(out, r->prov_known, &r->prov);
 	fputs("  \"layout\": {", out);

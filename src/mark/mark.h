@@ -160,6 +160,7 @@ struct mark_results {
 	char command_line[4096]; /* argv quoted for sh; "" unknown */
 	bool prov_known;         /* false: prov not read (tests) */
 	struct provenance prov;  /* read at set-up, before the layout */
+	struct vary_tag vary;    /* --vary runs only */
 	size_t n;
 	struct mark_result tests[2 * MARK_MAX_TESTS]; /* as run: each test's
 					* reads, then its writes */

@@ -154,6 +154,7 @@ static int read_head(const struct json_where *w, const struct json_value *o,
 	    json_field_choice(w, o, "score", false, scores, 2, &score) != 0 ||
 	    read_config(w, o, m) != 0 || json_provenance_fields(w, o, &origin) != 0 ||
 	    json_results_environment(w, o, &m->env) != 0 ||
+	    json_results_vary(w, o, &m->vary) != 0 ||
 	    json_field_object(w, o, "layout", false, &layout) != 0)
 		return -1;
 	m->score = score == 1 ? MARK_BEST : MARK_MEAN;

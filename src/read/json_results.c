@@ -271,6 +271,53 @@ static int read_environment(const struct json_where *top,
 	return 0;
 }
 
+/* The "vary" member into *V: not known when null or absent (older JSON). */
+static int read_vary(const struct json_where *top, const struct json_value *run,
+		     struct vary_tag *v)
+{
+	const struct json_value *o, *settings, *trim;
+	struct json_where w = json_field_child(top, "vary", -1);
+	struct json_where ws = json_field_child(&w, "settings", -1);
+
+	memset(v, 0, sizeof(*v));
+	if (!json_get(run, "vary")) /* written before --vary was */
+		return 0;
+	if (json_field_object(top, run, "vary", true, &o) != 0)
+		return -1;
+	if (!o)
+		return 0;
+	if (json_field_u32(&w, o, "setup", false, &v->setup) != 0 ||
+	    json_field_u32(&w, o, "setups", false, &v->setups) != 0 ||
+	    json_field_u32(&w, o, "round", false, &v->round) != 0 ||
+	    json_field_u32(&w, o, "position", false, &v->position) != 0 ||
+	    json_field_object(&w, o, "settings", false, &settings) != 0 ||
+	    json_field_object(&w, o, "trim", true, &trim) != 0)
+		return -1;
+	if (settings->length > VARY_MAX_KEYS)
+		return json_field_fail(&w, "settings", "%zu keys, at most %d",
+				       settings->length, VARY_MAX_KEYS);
+	for (size_t i = 0; i < settings->length; i++) {
+		const char *key = settings->members[i].key;
+
+		snprintf(v->setting[i].key, sizeof(v->setting[i].key), "%s", key);
+		if (json_field_text(&ws, settings, key, false, v->setting[i].value,
+				    sizeof(v->setting[i].value)) != 0)
+			return -1;
+	}
+	v->n = settings->length;
+	if (trim) {
+		struct json_where wt = json_field_child(&w, "trim", -1);
+		bool known;
+
+		if (want_ns(&wt, trim, "seconds", 1e9, &v->trim_ns, &known) != 0 ||
+		    json_field_u64(&wt, trim, "bytes", false, &v->trim_bytes) != 0)
+			return -1;
+		v->trimmed = true;
+	}
+	v->known = true;
+	return 0;
+}
+
 static int read_run(const struct json_where *w, const struct json_value *run,
 		    struct run_results *r)
 {
@@ -293,7 +340,7 @@ static int read_run(const struct json_where *w, const struct json_value *run,
 			    sizeof(r->machine)) != 0 ||
 	    json_field_text(w, run, "seed", true, r->seed, sizeof(r->seed)) != 0 ||
 	    read_config(w, run, r) != 0 || read_environment(w, run, &r->env) != 0 ||
-	    json_provenance_read(w, run, r) != 0 ||
+	    json_provenance_read(w, run, r) != 0 || read_vary(w, run, &r->vary) != 0 ||
 	    json_field_member(w, run, "phases", false, &phases) != 0 ||
 	    json_field_member(w, run, "random_io", false, &randoms) != 0)
 		return -1;
@@ -400,4 +447,10 @@ int json_results_environment(const struct json_where *w,
 			     const struct json_value *run, struct run_env *e)
 {
 	return read_environment(w, run, e);
+}
+
+int json_results_vary(const struct json_where *w, const struct json_value *run,
+		      struct vary_tag *v)
+{
+	return read_vary(w, run, v);
 }

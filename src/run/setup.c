@@ -337,6 +337,24 @@ int setup_target(const struct config *cfg, const char *tag,
 	return 0;
 }
 
+int setup_target_for(const struct config *cfg, const struct run_target *made,
+		     struct run_target *target, char *err, size_t len)
+{
+	int status;
+
+	*target = *made;
+	target->dio_align = 0;
+	target->engine = ENGINE_AUTO;
+	target->engine_note[0] = '\0';
+	if ((status = setup_limits(cfg, err, len)) != 0)
+		return status;
+	if (cfg->io.size_mib > 0 && (status = probe(cfg, target, err, len)) != 0)
+		return status;
+	if (cfg->random_io && cfg->io.size_mib > 0)
+		choose_engine(cfg->engine, target);
+	return 0;
+}
+
 void setup_provenance(const struct config *cfg, struct run_target *target)
 {
 	/* A directory that cannot be looked at fails setup_target next. */

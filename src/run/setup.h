@@ -82,4 +82,13 @@ void setup_provenance(const struct config *cfg, struct run_target *target);
 int setup_target(const struct config *cfg, const char *tag,
 		 struct run_target *target, char *err, size_t len);
 
+/*
+ * TARGET for CFG in the directory another configuration's setup_target
+ * made (MADE): the same directory, device and provenance, with CFG's own
+ * descriptor and thread limits, O_DIRECT probe and engine (--vary's
+ * setups differ in these). 0, or an exit status with the reason in ERR.
+ */
+int setup_target_for(const struct config *cfg, const struct run_target *made,
+		     struct run_target *target, char *err, size_t len);
+
 #endif

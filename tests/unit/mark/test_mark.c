@@ -215,7 +215,11 @@ static void test_options(void)
 	REFUSED("-s 2M is too small for SEQ1M Q8T4", "-s", "2", "--tests", "SEQ1M-Q8T4");
 	REFUSED("--engine fast: use auto, io_uring, aio or threads", "--engine", "fast");
 	REFUSED("unexpected argument 'now'", "now");
-	REFUSED("unknown option -x", "-x", "1");
+	REFUSED("-x 2: clyde mark repeats its tests with --runs; -x counts the "
+		"rounds of --vary", "-x", "2");
+	REFUSED("unknown option -c", "-c", "1");
+	REFUSED("--vary chunk=8k,64k: clyde mark has no chunk to vary", "--vary",
+		"chunk=8k,64k");
 	REFUSED("unknown option --random-io", "--random-io");
 	REFUSED("option -s needs a value", "-s");
 	REFUSED("-d: the value is empty", "-d", "");
