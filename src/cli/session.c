@@ -194,17 +194,14 @@ int session_phase_error(const struct phase_error *e)
 
 /*
  * Why the open file FD cannot take results, or NULL when it can: a file
- * of the kernel's own (a write there is an order to the kernel), or one
- * that takes no write at all (a write of no bytes, which changes nothing,
- * fails on /proc/version).
+ * of the kernel's own (/proc/version takes no write, and a write to
+ * /proc/sys or /sys is an order to the kernel).
  */
 static const char *cannot_take(int fd)
 {
 	if (platform_kernel_fs(fd))
 		return "a file of the kernel's own settings and state, which takes "
 		       "no results";
-	if (write(fd, "", 0) < 0)
-		return strerror(errno);
 	return NULL;
 }
 

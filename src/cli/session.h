@@ -50,7 +50,7 @@ int session_phase_error(const struct phase_error *e);
  * clean-up until it is written, so that a run that fails leaves no empty
  * one. A FIFO waits for its reader, a signal ending the wait. A file that
  * cannot take results is refused now, not after the run: one of the
- * kernel's (/proc, /sys), or one that takes no write. stdout for "-".
+ * kernel's (/proc, /sys). stdout for "-".
  * NULL with *WHY saying why.
  */
 FILE *session_open(const char *path, const char **why);

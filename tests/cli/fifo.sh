@@ -10,9 +10,14 @@ mkdir "$T/d"
 R="-d $T/d $U -r 0 -s 16M -n 0 -f"
 WORDS="clyde: interrupted by signal 2 (Interrupt); test files removed"
 
-# catching PID: PID has its SIGINT handler (SigCgt bit 2).
+# catching PID: PID is clyde (not yet the shell that forked it, whose
+# trap would take the signal and lose it in the exec) and has its SIGINT
+# handler (SigCgt bit 2).
+CLYDE_EXE=$(readlink -f "$CLYDE")
 catching() {
-	[ $((0x$(awk '/^SigCgt:/ { print $2 }' "/proc/$1/status" 2>/dev/null || echo 0) & 2)) -ne 0 ]
+	[ "$(readlink "/proc/$1/exe" 2>/dev/null)" = "$CLYDE_EXE" ] || return 1
+	c_last=$(awk '/^SigCgt:/ { print substr($2, length($2)) }' "/proc/$1/status" 2>/dev/null)
+	[ $((0x${c_last:-0} & 2)) -ne 0 ]
 }
 # has_open PID FILE: PID holds FILE open.
 has_open() { ls -l "/proc/$1/fd" 2>/dev/null | grep -q " $2\$"; }

@@ -11,8 +11,8 @@ mkdir "$T/d"
 R="-d $T/d $U -r 0 -s 16M -n 0 -f"
 J="$T/j.json"
 
-# Refused up front, for what the file is (files that take no writes, so
-# that an older clyde cannot change a setting with its JSON).
+# Refused up front, for what the file is (a write there is an order to
+# the kernel, so that clyde cannot change a setting with its JSON).
 $CLYDE $R --json /proc/version >"$T/out" 2>"$T/err"
 st=$?
 check "--json /proc/version: exit 2" [ "$st" -eq 2 ]
