@@ -51,9 +51,9 @@ uint64_t platform_threads_max(void);
 
 /*
  * What a name holds, as far as telling files apart goes: device, inode,
- * type and, where the filesystem keeps it, the birth time (and the size). A file made
- * after another was removed may get its inode number; it never gets its
- * birth time, unless both were made within one tick of the clock.
+ * type, size and, where the filesystem keeps it, the birth time. A file
+ * made after another was removed may get its inode number; it never gets
+ * its birth time, unless both were made within one tick of the clock.
  */
 struct platform_stamp {
 	uint64_t dev, ino;
@@ -79,5 +79,13 @@ int platform_stamp_at(int dirfd, const char *name, bool follow,
  * EOPNOTSUPP...: the filesystem keeps none).
  */
 int platform_generation(int fd, uint32_t *gen);
+
+/*
+ * How long the calling thread has waited for a CPU while it could run, in
+ * nanoseconds since it started (Linux: /proc/thread-self/schedstat's run
+ * delay, with schedstats in the kernel), or 0 when it cannot be told. The
+ * time a CPU-bound test loses to other work on a busy machine.
+ */
+uint64_t platform_run_delay_ns(void);
 
 #endif

@@ -3,8 +3,9 @@
  * platform_linux.c - Linux answers for platform.h: STATX_DIOALIGN through
  * the raw statx system call (glibc's struct statx lacks the fields on older
  * releases), statfs magic numbers for filesystem names, the kernel's
- * thread limits from /proc/sys/kernel, birth times (statx) and inode
- * generations (FS_IOC_GETVERSION).
+ * thread limits from /proc/sys/kernel, birth times (statx), inode
+ * generations (FS_IOC_GETVERSION) and a thread's time waiting for a CPU
+ * from /proc/thread-self/schedstat.
  */
 #include "platform.h"
 
@@ -168,4 +169,15 @@ int platform_generation(int fd, uint32_t *gen)
 		return -1;
 	*gen = (uint32_t)v;
 	return 0;
+}
+
+uint64_t platform_run_delay_ns(void)
+{
+	unsigned long long on_cpu, waited;
+	FILE *f = fopen("/proc/thread-self/schedstat", "re");
+	int got = f ? fscanf(f, "%llu %llu", &on_cpu, &waited) : 0;
+
+	if (f)
+		fclose(f);
+	return got == 2 ? waited : 0;
 }

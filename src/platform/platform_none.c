@@ -38,6 +38,11 @@ int platform_sem_owner(const char *name, unsigned long *uid)
 	return -1;
 }
 
+uint64_t platform_run_delay_ns(void)
+{
+	return 0;
+}
+
 uint64_t platform_threads_max(void)
 {
 	return 0;
