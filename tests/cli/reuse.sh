@@ -23,14 +23,6 @@ echo "not clyde's" >"$T/victim"
 W="$D/clyde\.[0-9]+\.[A-Za-z0-9]{6}"
 REPLACED="no longer the file clyde made; left alone"
 
-# answer_until N: answer every prompt before test N, then wait at N's.
-answer_until() {
-	for t in $PROMPTS; do
-		[ "$t" -eq "$1" ] && break
-		at_test "$t" && answer
-	done
-	at_test "$1"
-}
 # renew PATH N: remove PATH and make a new file there, with PATH's inode
 # number if the filesystem gives it to one of N x 500 new files in the
 # same directory (ext4 hands out the lowest free number of the
