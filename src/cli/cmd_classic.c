@@ -8,6 +8,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "command.h"
 #include "exit_status.h"
@@ -16,11 +17,27 @@
 #include "format/fmt_why.h"
 #include "lib/grow.h"
 #include "options.h"
+#include "outputs.h"
 #include "platform/env.h"
 #include "report/report.h"
 #include "run/repeat.h"
 #include "session.h"
 #include "vary_run.h"
+
+static bool uses_stdout(const struct config *cfg);
+
+/* Every output of the run its own, and none the -Z file it reads. */
+static int check_outputs(const struct config *cfg, char *err, size_t len)
+{
+	const struct output out[] = {
+		{ "--json", cfg->json_path, OUTPUT_FILE, 0 },
+		{ "-Z", cfg->random_file, OUTPUT_INPUT, 0 },
+		{ NULL, NULL, OUTPUT_STREAM, uses_stdout(cfg) ? STDOUT_FILENO : -1 },
+		{ NULL, NULL, OUTPUT_STREAM, STDERR_FILENO },
+	};
+
+	return outputs_check(out, sizeof(out) / sizeof(out[0]), err, len);
+}
 
 enum opt_outcome cmd_classic_parse(void *state, int argc, char **argv,
 				   char *err, size_t len)
@@ -33,7 +50,8 @@ enum opt_outcome cmd_classic_parse(void *state, int argc, char **argv,
 	    (test_fault_parse(getenv("CLYDE_TEST_CORRUPT"), &cs->cfg, &cs->fault,
 			      err, len) != 0 ||
 	     test_fault_parse_ios(getenv("CLYDE_TEST_RANDOM_IOS"), &cs->fault, err,
-				  len) != 0))
+				  len) != 0 ||
+	     check_outputs(&cs->cfg, err, len) != 0))
 		return OPT_ERROR;
 	return out;
 }
@@ -73,8 +91,10 @@ static int write_json(const struct config *cfg, FILE *f, struct run_source *src,
 	const struct format_info *json = format_default(FORMAT_JSON);
 	const struct render_opts opts = { .json_array = as_array };
 
-	if (session_write_begin(f, cfg->json_path) != 0)
-		return session_fail_output();
+	int status = session_write_begin(&f, cfg->json_path);
+
+	if (status != 0)
+		return status;
 	json->render(f, json, src, &opts);
 	return session_write_end(f, cfg->json_path);
 }

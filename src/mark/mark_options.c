@@ -14,6 +14,7 @@
 
 #include "core/config_rules.h"
 #include "run/run_opts.h"
+#include "sys/out.h"
 
 enum mark_long {
 	LONG_PROFILE = OPT_LONG_ONLY, LONG_RUNS, LONG_TIME, LONG_TESTS,
@@ -33,12 +34,14 @@ static struct mark_options *mark_of(struct opt_state *st)
 
 static enum opt_outcome set_size(struct opt_state *st, const char *arg)
 {
+	char shown[OUT_ECHO_BYTES];
 	uint64_t mib;
 
 	if (opt_size(st, arg, UNIT_MIB, &mib) != OPT_RUN)
 		return OPT_ERROR;
 	if (mib == 0 || mib > (UINT64_MAX / MIB) / 2)
-		return opt_fail(st, "-s %s: the file needs at least 1 MiB", arg);
+		return opt_fail(st, "-s %s: the file needs at least 1 MiB",
+				out_echo(arg, shown));
 	config_of(st)->io.size_mib = mib;
 	return OPT_RUN;
 }

@@ -47,7 +47,12 @@ uint64_t setup_threads_needed(const struct config *cfg);
 int setup_thread_limit(const struct config *cfg, const struct setup_machine *m,
 		       char *err, size_t len);
 
-/* setup_file_limit and setup_thread_limit on this machine. */
+/*
+ * The checks before anything is made, on this machine: setup_thread_limit,
+ * setup_preflight (unless --no-preflight), then setup_file_limit, so that
+ * a test file too large for the disk is refused for its size, not for the
+ * descriptors its pieces would take. 0, or the status with ERR.
+ */
 int setup_limits(const struct config *cfg, char *err, size_t len);
 
 /*
