@@ -8,8 +8,8 @@
 # schema refuses what is not clyde's JSON (a key missing, a wrong type, an
 # unknown key where none may come).
 . tests/cli/lib.sh
-# Six outputs made here, clyde-mpi's, five refusals.
-plan 12
+# Six outputs made here, clyde-mpi's, seven refusals.
+plan 14
 if ! command -v python3 >/dev/null 2>&1; then
 	skips "$PLAN" "schema" "no python3"
 	exit 0
@@ -89,10 +89,17 @@ d = copy.deepcopy(run); d["phases"][1]["rate"] = "fast"; save("rate-text", d)
 d = copy.deepcopy(run); d["phases"][0]["state"] = "fine"; save("bad-state", d)
 d = copy.deepcopy(run); d["provenance"]["filesystem"]["colour"] = "red"; save("unknown-key", d)
 d = copy.deepcopy(run); d["phases"] = d["phases"][:11]; save("eleven-phases", d)
+# The first test (a phase or a random-I/O test) with limits, with a series.
+def first(doc, key):
+    return next(t for t in doc["phases"] + doc["random_io"] if t[key])
+d = copy.deepcopy(run); first(d, "limits")["limits"]["colour"] = "red"; save("limits-key", d)
+d = copy.deepcopy(run); first(d, "series")["series"]["points"][0].pop(); save("short-point", d)
 PY
 python3 tests/tools/check_schema.py doc/clyde.schema.json "$@" \
 	"!a run without phases=$T/no-phases.json" \
 	"!a rate as text=$T/rate-text.json" \
 	"!a state clyde does not write=$T/bad-state.json" \
 	"!a key the provenance does not have=$T/unknown-key.json" \
-	"!eleven phases=$T/eleven-phases.json"
+	"!eleven phases=$T/eleven-phases.json" \
+	"!a key the limits do not have=$T/limits-key.json" \
+	"!a series point of two figures=$T/short-point.json"
