@@ -23,26 +23,23 @@ const char *fmt_compare_title(const struct comparison *c, char *buf,
 	return buf;
 }
 
-/* "12 rates" / "no rate": a family's size in words. */
-static void family_words(char *buf, size_t len, size_t m, const char *one,
-			 const char *many)
+/* A family's size in words: "12", "none". */
+static void family_words(char *buf, size_t len, size_t m)
 {
 	if (m == 0)
-		snprintf(buf, len, "no %s", one);
+		snprintf(buf, len, "none");
 	else
-		snprintf(buf, len, "%zu %s", m, m == 1 ? one : many);
+		snprintf(buf, len, "%zu", m);
 }
 
 const char *fmt_compare_preamble(const struct comparison *c, char *buf,
 				 size_t len)
 {
-	char rates[48], costs[64];
+	char rates[24], costs[24];
 	double t = c->threshold * 100.0;
 
-	family_words(rates, sizeof(rates), c->family[CMP_RATES], "rate verdict",
-		     "rate verdicts");
-	family_words(costs, sizeof(costs), c->family[CMP_COSTS],
-		     "CPU or latency verdict", "CPU and latency verdicts");
+	family_words(rates, sizeof(rates), c->family[CMP_RATES]);
+	family_words(costs, sizeof(costs), c->family[CMP_COSTS]);
 	snprintf(buf, len,
 		 "How to read it: each group B is compared with the baseline A "
 		 "figure by figure, as the ratio of B's figure to A's with an "
@@ -51,8 +48,9 @@ const char *fmt_compare_preamble(const struct comparison *c, char *buf,
 		 "beyond \xc2\xb1%.3g%% (--threshold), \"the same within "
 		 "\xc2\xb1%.3g%%\" that it lies within, and \"cannot tell\" "
 		 "anything else, with the smallest difference these runs would "
-		 "detect 4 times in 5. The error rate: the %s of this comparison "
-		 "are one family and the %s another; in each, the chance that any "
+		 "detect 4 times in 5. The error rate: the rate verdicts of this "
+		 "comparison (%s) are one family and its CPU and latency verdicts "
+		 "(%s) another; in each, the chance that any "
 		 "verdict is false is at most %.3g%%, because that is shared out "
 		 "among its verdicts (Bonferroni): each rate's interval is a "
 		 "%.4g%% one, each CPU or latency interval a %.4g%% one. The "
