@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * platform.h - the small interface to what only some kernels can tell:
- * direct-I/O alignment and the filesystem's name. platform_linux.c
+ * direct-I/O alignment, the filesystem's name, syncing one filesystem.
+ * platform_linux.c
  * implements it on Linux, platform_none.c everywhere else.
  */
 #ifndef PLATFORM_H
@@ -31,5 +32,13 @@ const char *platform_fs_name(int fd, char *buf, size_t len);
  * /proc/sys/kernel/threads-max and pid_max), or 0 when it cannot be told.
  */
 uint64_t platform_threads_max(void);
+
+/*
+ * Write back and commit what the filesystem holding the open FD has
+ * pending (Linux: syncfs, which waits for its journal's commit and what
+ * the commit does, such as online discard; elsewhere: sync). 0, or -1
+ * with errno.
+ */
+int platform_sync_fs(int fd);
 
 #endif

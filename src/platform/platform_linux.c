@@ -99,3 +99,8 @@ uint64_t platform_threads_max(void)
 		return pids;
 	return threads;
 }
+
+int platform_sync_fs(int fd)
+{
+	return syncfs(fd);
+}

@@ -6,6 +6,7 @@
 #include "platform.h"
 
 #include <stdio.h>
+#include <unistd.h>
 
 uint32_t platform_dio_align(int fd)
 {
@@ -22,5 +23,12 @@ const char *platform_fs_name(int fd, char *buf, size_t len)
 
 uint64_t platform_threads_max(void)
 {
+	return 0;
+}
+
+int platform_sync_fs(int fd)
+{
+	(void)fd;
+	sync();
 	return 0;
 }

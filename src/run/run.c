@@ -9,7 +9,6 @@
 #include "run.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -25,6 +24,7 @@
 #include "filetest.h"
 #include "io/io.h"
 #include "lib/origin.h"
+#include "platform/platform.h"
 #include "platform/provenance_read.h"
 #include "lib/stats.h"
 #include "lib/timer.h"
@@ -490,6 +490,41 @@ static int removal_failed(int status, const char *path, const char *op,
 	return err->status = EXIT_IO;
 }
 
+/*
+ * The end of a run: every copy's test file and file-test names removed.
+ * The test file's removal is timed here, the one point where it goes:
+ * from the first unlink to the last piece's last close (cleanup_remove
+ * unlinks and closes what the registry held), then a syncfs of the
+ * filesystem, which waits for its journal's commit and the work the
+ * commit does for the freed blocks: with online discard (mounted with
+ * discard), the discards. Into *FIG when every piece went; STATUS so far
+ * in, the run's status out.
+ */
+static int remove_files(const struct run_target *target, struct copy *copies,
+			unsigned n, int status, struct removal_figure *fig,
+			struct phase_error *err)
+{
+	char path[PATH_MAX];
+	uint64_t bytes = 0, t0 = timer_now_ns();
+	bool all = true;
+
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t made = iofile_made_bytes(&copies[i].tf);
+
+		if (iofile_remove(&copies[i].tf, path, sizeof(path)) != 0) {
+			status = removal_failed(status, path, "unlink", err);
+			all = false;
+		}
+		bytes += made;
+	}
+	if (bytes > 0 && all && platform_sync_fs(target->dir_fd) == 0)
+		*fig = (struct removal_figure){ true, bytes, timer_now_ns() - t0 };
+	for (unsigned i = 0; i < n; i++)
+		if (filetest_state_cleanup(copies[i].ctx.files, path, sizeof(path)) != 0)
+			status = removal_failed(status, path, "remove", err);
+	return status;
+}
+
 int run_phases(const struct config *cfg, const struct run_target *target,
 	       const struct plan_step *steps, size_t n,
 	       const struct run_hooks *hooks, struct run_results *res,
@@ -511,7 +546,8 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 
 		enum phase_id id = steps[i].info->id;
 
-		if (!phase_runs(steps[i].info, cfg))
+		if (!phase_runs(steps[i].info, cfg) ||
+		    (steps[i].skip && *steps[i].skip))
 			continue;
 		if (id == PHASE_RANDOM && res->n_random == MAX_RANDOM_TESTS)
 			continue;
@@ -526,57 +562,16 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 			store_random(steps[i].arg, copies[0].ctx.engine, &r, res);
 		else if (id < PHASE_COUNT)
 			res->phase[id] = r;
+		if (steps[i].done)
+			steps[i].done(steps[i].done_arg, &steps[i], &r);
 		if (hooks->after_phase)
 			status = hooks->after_phase(hooks->fault, &steps[i],
 						    &copies[0].tf, err);
 	}
-	for (unsigned i = 0; i < cfg->concurrency; i++) {
-		char path[PATH_MAX];
-
-		if (iofile_remove(&copies[i].tf, path, sizeof(path)) != 0)
-			status = removal_failed(status, path, "unlink", err);
-		if (filetest_state_cleanup(copies[i].ctx.files, path, sizeof(path)) != 0)
-			status = removal_failed(status, path, "remove", err);
-	}
+	status = remove_files(target, copies, cfg->concurrency, status, &res->removal,
+			      err);
 	free_copies(copies, cfg->concurrency);
 	return status;
-}
-
-/* The --random-io tests: reads at every depth, then writes at every depth. */
-static void add_random_tests(struct run_plan *plan, const struct config *cfg)
-{
-	for (size_t k = 0; k < 2 * cfg->n_random_depths; k++) {
-		struct random_spec *spec = &plan->random_specs[k];
-
-		spec->writes = k >= cfg->n_random_depths;
-		spec->block_bytes = RANDOM_BLOCK_BYTES;
-		spec->depth = cfg->random_depths[k % cfg->n_random_depths];
-		spec->threads = cfg->random_threads;
-		spec->time_ns = (uint64_t)cfg->random_time_s * 1000000000u;
-		snprintf(plan->random_names[k], sizeof(plan->random_names[k]),
-			 "random %s, Q%" PRIu32 "T%" PRIu32,
-			 spec->writes ? "writes" : "reads", spec->depth, spec->threads);
-		plan->steps[plan->n++] = (struct plan_step){
-			.info = &phase_random_info, .arg = spec,
-			.name = plan->random_names[k],
-		};
-	}
-}
-
-void run_plan_init(struct run_plan *plan, const struct config *cfg)
-{
-	memset(plan, 0, sizeof(*plan));
-	for (int id = 0; id < PHASE_COUNT; id++) {
-		const struct phase_info *info = &phase_table[id];
-
-		if (phase_runs(info, cfg))
-			plan->steps[plan->n++] = (struct plan_step){
-				.info = info, .name = info->name,
-			};
-		/* The random-I/O tests follow the seeks, on the same file. */
-		if (id == PHASE_SEEKS && phase_runs(&phase_random_info, cfg))
-			add_random_tests(plan, cfg);
-	}
 }
 
 int run_once(const struct config *cfg, const struct run_target *target,
@@ -589,6 +584,7 @@ int run_once(const struct config *cfg, const struct run_target *target,
 	if (status == 0) {
 		env_describe(res->prov_known ? &res->prov : NULL, &target->dev,
 			     &res->env);
+		run_plan_store_rounds(plan, cfg, res);
 		verdict_compute(res);
 	}
 	return status;

@@ -17,6 +17,7 @@
 #include "format/format.h"
 #include "sample_prov.h"
 #include "core/verdict.h"
+#include "lib/steady.h"
 
 #define FIXTURES "tests/golden/fixtures"
 #define GOLDEN "tests/golden"
@@ -229,6 +230,17 @@ static struct run_results full_run(void)
 		   lat(15100, 950, 331000, 95300, 999499, 999500, 2310000000));
 	set_random(&r.random[3], true, 32, 140000, 5 * 1000 * ms,
 		   lat(140000, 850, 9995, 99949, 99950, 1000000, 123456789012));
+	/* --steady on the writes at depth 1: settled at round 7. */
+	static const double rounds[] = { 3020, 2500, 2100, 2050, 2080, 2060, 2070 };
+	r.random[2].steady.end = STEADY_UNSETTLED;
+	for (size_t i = 0; i < 7 && !steady_record_add(&r.random[2].steady, rounds[i],
+						      r.random[2].iops, 25); i++)
+		;
+	steady_record_rule(&r.random[2].steady, r.random[2].iops);
+	r.random[2].steady.round_s = 5;
+	r.random[2].steady.written_bytes = 7 * 5 * 2200 * 4096ull;
+	r.removal = (struct removal_figure){ true, size, 2300000000 };
+	r.trim = (struct trim_figure){ true, 7 * size, 450000000 };
 	strcpy(r.env.kernel, "Linux 6.1.0-13-amd64");
 	strcpy(r.env.fs_type, "ext4");
 	strcpy(r.env.device, "nvme0n1");
