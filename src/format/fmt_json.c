@@ -104,6 +104,8 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p,
 		put_start(out, measured, p->start_ns, whole->start_ns);
 	fputs(", \"cpu_s\": ", out);
 	json_out_seconds_or_null(out, measured, p->cpu_ns);
+	fputs(", \"cpu_wait_s\": ", out);
+	json_out_seconds_or_null(out, measured, p->wait_ns);
 	fputs(",\n     \"bytes\": ", out);
 	json_out_u64_or_null(out, measured, p->bytes);
 	fputs(", \"read_bytes\": ", out);
@@ -120,6 +122,10 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p,
 		fmt_json_device(out, &p->dev);
 	else
 		fputs("null", out);
+	fputs(",\n     \"limits\": ", out);
+	fmt_json_limit(out, &p->limit);
+	fputs(",\n     \"series\": ", out);
+	fmt_json_series(out, &p->series, phase_table[id].unit == UNIT_KIB_S);
 	fputc('}', out);
 }
 
@@ -149,12 +155,18 @@ static void put_random(FILE *out, const struct random_result *t,
 		put_start(out, ran, t->start_ns, whole->start_ns);
 	fputs(", \"cpu_s\": ", out);
 	json_out_seconds_or_null(out, ran, t->cpu_ns);
+	fputs(", \"cpu_wait_s\": ", out);
+	json_out_seconds_or_null(out, ran, t->wait_ns);
 	fputs(", \"ops\": ", out);
 	json_out_u64(out, t->ops);
 	fputs(",\n     \"latency_us\": ", out);
 	fmt_json_latency(out, &t->lat);
 	fputs(",\n     \"device\": ", out);
 	fmt_json_device(out, &t->dev);
+	fputs(",\n     \"limits\": ", out);
+	fmt_json_limit(out, &t->limit);
+	fputs(",\n     \"series\": ", out);
+	fmt_json_series(out, &t->series, false);
 	fputs(",\n     \"steady\": ", out);
 	fmt_json_steady(out, &t->steady);
 	fputc('}', out);

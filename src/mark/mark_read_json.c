@@ -11,9 +11,11 @@
 #include <string.h>
 
 #include "read/json_drive.h"
+#include "core/shape.h"
 #include "read/json_field.h"
 #include "read/json_provenance.h"
 #include "read/json_results.h"
+#include "read/json_series.h"
 #include "mark_read_internal.h"
 
 /* The figures of a run, the score or the layout (fmt_mark.c's json_figures). */
@@ -39,8 +41,10 @@ static int read_figures(const struct json_where *w, const struct json_value *o,
 	if (json_field_u64(w, o, "ios", false, &f->ios) != 0 ||
 	    json_field_u64(w, o, "bytes", false, &f->bytes) != 0 ||
 	    json_results_ns(w, o, "elapsed_s", 1e9, &f->elapsed_ns, &known) != 0 ||
-	    json_results_ns(w, o, "cpu_s", 1e9, &f->cpu_ns, &known) != 0)
+	    json_results_ns(w, o, "cpu_s", 1e9, &f->cpu_ns, &known) != 0 ||
+	    json_series_read(w, o, &f->series) != 0)
 		return -1;
+	shape_find(&f->series, false); /* the verdicts, made again */
 	return 0;
 }
 

@@ -13,6 +13,7 @@
 #include "json_field.h"
 #include "json_provenance.h"
 #include "json_results.h"
+#include "json_series.h"
 #include "run/phase_info.h"
 #include "core/verdict.h"
 
@@ -54,6 +55,16 @@ static int want_ns(const struct json_where *w, const struct json_value *obj,
 		return json_field_fail(w, key, "too large");
 	*out = x >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)x;
 	return 0;
+}
+
+/* Seconds at KEY that JSON of an older clyde lacks (then 0). */
+static int optional_ns(const struct json_where *w, const struct json_value *obj,
+		       const char *key, uint64_t *out)
+{
+	bool known;
+
+	*out = 0;
+	return json_get(obj, key) ? want_ns(w, obj, key, 1e9, out, &known) : 0;
 }
 
 /* latency_us: null, or count and the six figures in microseconds. */
@@ -145,10 +156,12 @@ static int read_phase(const struct json_where *w, const struct json_value *p,
 			&ph->cpu_pct) != 0 ||
 	    want_ns(w, p, "elapsed_s", 1e9, &ph->elapsed_ns, &known) != 0 ||
 	    want_ns(w, p, "cpu_s", 1e9, &ph->cpu_ns, &known) != 0 ||
+	    optional_ns(w, p, "cpu_wait_s", &ph->wait_ns) != 0 ||
 	    json_field_u64(w, p, "bytes", true, &ph->bytes) != 0 ||
 	    json_field_u64(w, p, "read_bytes", true, &ph->read_bytes) != 0 ||
 	    json_field_u64(w, p, "ops", true, &ph->ops) != 0 ||
-	    read_latency(w, p, &ph->lat) != 0 || read_device(w, p, &ph->dev) != 0)
+	    read_latency(w, p, &ph->lat) != 0 || read_device(w, p, &ph->dev) != 0 ||
+	    json_series_read(w, p, &ph->series) != 0 || json_limits_check(w, p) != 0)
 		return -1;
 	return 0;
 }
@@ -195,9 +208,11 @@ static int read_random(const struct json_where *w, const struct json_value *t,
 	    want_figure(w, t, "mib_per_s", ran, &out->mib_per_s) != 0 ||
 	    want_figure(w, t, "cpu_percent", ran, &out->cpu_pct) != 0 ||
 	    want_ns(w, t, "cpu_s", 1e9, &out->cpu_ns, &ran) != 0 ||
+	    optional_ns(w, t, "cpu_wait_s", &out->wait_ns) != 0 ||
 	    json_field_u64(w, t, "ops", false, &out->ops) != 0 ||
 	    read_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0 ||
-	    json_drive_steady(w, t, &out->steady) != 0)
+	    json_drive_steady(w, t, &out->steady) != 0 ||
+	    json_series_read(w, t, &out->series) != 0 || json_limits_check(w, t) != 0)
 		return -1;
 	return read_random_engine(w, t, out);
 }

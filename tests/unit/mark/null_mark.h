@@ -182,6 +182,10 @@ static int null_mark(const struct mark_options *mo, const struct config *parsed,
 		mp->plan.steps[i].info = null_row(mp, i);
 	int st = run_phases(&cfg, &target, mp->plan.steps, mp->plan.n, NULL, &scratch,
 			    &err);
+	/* Null tests do no operation over time: nothing to draw. */
+	for (size_t k = 0; k < mp->n; k++)
+		for (size_t r = 0; r < mo->runs; r++)
+			memset(&mp->results[k][r].series, 0, sizeof(mp->results[k][r].series));
 	memset(res, 0, sizeof(*res));
 	snprintf(res->version, sizeof(res->version), GOLDEN_RUN_VERSION);
 	snprintf(res->machine, sizeof(res->machine), "box \"7\"");
