@@ -211,12 +211,14 @@ struct steady_record {
  * The removal of the test file at the end of a run, timed as a figure of
  * its own: every piece unlinked and its last descriptor closed, then the
  * filesystem synced (syncfs), so that the work it does for the freed
- * blocks (online discard, at its journal's commit) is inside.
+ * blocks is inside, and the discards the device still did after it
+ * (online discard), until they stopped.
  */
 struct removal_figure {
 	bool known;
-	uint64_t bytes;       /* what was removed */
+	uint64_t bytes;           /* what was removed */
 	uint64_t elapsed_ns;
+	uint64_t discarded_bytes; /* what the device discarded meanwhile */
 };
 
 /* --trim (or --vary trim=before): the FITRIM made before the run. */

@@ -148,14 +148,17 @@ const char *fmt_removal_text(char *buf, size_t len,
 			     const struct removal_figure *rm,
 			     const struct provenance *prov)
 {
-	char size[32];
+	char size[32], gone[32], after[64] = "";
 
 	buf[0] = '\0';
 	if (!rm->known)
 		return buf;
+	if (rm->discarded_bytes > 0)
+		snprintf(after, sizeof(after), ", then the device's discards of %s",
+			 fmt_bytes_about(rm->discarded_bytes, gone, sizeof(gone)));
 	add(buf, len, "delete: %.2f s for %s (unlink, last close and the "
-	    "filesystem's sync%s)", (double)rm->elapsed_ns / 1e9,
-	    fmt_bytes_about(rm->bytes, size, sizeof(size)),
+	    "filesystem's sync%s%s)", (double)rm->elapsed_ns / 1e9,
+	    fmt_bytes_about(rm->bytes, size, sizeof(size)), after,
 	    prov && fmt_online_discard(&prov->fs)
 		    ? "; mounted with discard, whose discards of the freed "
 		      "blocks are inside it"

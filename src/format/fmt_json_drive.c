@@ -57,7 +57,8 @@ void fmt_json_drive(FILE *out, const struct removal_figure *rm,
 	if (rm->known) {
 		fputs("{\"seconds\": ", out);
 		json_out_seconds(out, rm->elapsed_ns);
-		fprintf(out, ", \"bytes\": %" PRIu64 "}", rm->bytes);
+		fprintf(out, ", \"bytes\": %" PRIu64 ", \"discarded_bytes\": %" PRIu64
+			"}", rm->bytes, rm->discarded_bytes);
 	} else {
 		fputs("null", out);
 	}

@@ -37,11 +37,19 @@ int json_drive_read(const struct json_where *w, const struct json_value *run,
 {
 	memset(rm, 0, sizeof(*rm));
 	memset(trim, 0, sizeof(*trim));
+	const struct json_value *o = json_get(run, "removal");
+	struct json_where c = json_field_child(w, "removal", -1);
+
 	if (read_timed(w, run, "trim", &trim->elapsed_ns, &trim->bytes,
-		       &trim->done) != 0)
+		       &trim->done) != 0 ||
+	    read_timed(w, run, "removal", &rm->elapsed_ns, &rm->bytes,
+		       &rm->known) != 0)
 		return -1;
-	return read_timed(w, run, "removal", &rm->elapsed_ns, &rm->bytes,
-			  &rm->known);
+	/* Absent from JSON written before clyde waited for the discards. */
+	if (rm->known && json_get(o, "discarded_bytes") &&
+	    json_field_u64(&c, o, "discarded_bytes", false, &rm->discarded_bytes) != 0)
+		return -1;
+	return 0;
 }
 
 /* A figure of the rule at KEY: a number, NaN for null; SCALE divides it. */

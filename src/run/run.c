@@ -486,17 +486,18 @@ static int removal_failed(int status, const char *path, const char *op,
  * from the first unlink to the last piece's last close (cleanup_remove
  * unlinks and closes what the registry held), then a syncfs of the
  * filesystem, which waits for its journal's commit and the work the
- * commit does for the freed blocks: with online discard (mounted with
- * discard), the discards. Into *FIG when every piece went; STATUS so far
+ * commit does for the freed blocks; and then, while DEV (NULL: none) is
+ * still discarding, its discards (online discard, which ext4 issues from a
+ * worker after the commit). Into *FIG when every piece went; STATUS so far
  * in, the run's status out.
  */
-static int remove_files(const struct run_target *target, struct copy *copies,
-			unsigned n, int status, struct removal_figure *fig,
-			struct phase_error *err)
+static int remove_files(const struct run_target *target, const struct device *dev,
+			struct copy *copies, unsigned n, int status,
+			struct removal_figure *fig, struct phase_error *err)
 {
 	char path[PATH_MAX];
-	uint64_t bytes = 0, t0 = timer_now_ns();
-	bool all = true;
+	uint64_t bytes = 0, t0 = timer_now_ns(), t1, before, gone = 0;
+	bool all = true, counts = dev && device_discarded(dev, &before);
 
 	for (unsigned i = 0; i < n; i++) {
 		uint64_t made = iofile_made_bytes(&copies[i].tf);
@@ -507,8 +508,12 @@ static int remove_files(const struct run_target *target, struct copy *copies,
 		}
 		bytes += made;
 	}
-	if (bytes > 0 && all && platform_sync_fs(target->dir_fd) == 0)
-		*fig = (struct removal_figure){ true, bytes, timer_now_ns() - t0 };
+	if (bytes > 0 && all && platform_sync_fs(target->dir_fd) == 0) {
+		t1 = timer_now_ns();
+		if (counts)
+			gone = device_discard_wait(dev, before, bytes, &t1);
+		*fig = (struct removal_figure){ true, bytes, t1 - t0, gone };
+	}
 	for (unsigned i = 0; i < n; i++)
 		if (filetest_state_cleanup(copies[i].ctx.files, path, sizeof(path)) != 0)
 			status = removal_failed(status, path, "remove", err);
@@ -562,8 +567,8 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 			status = hooks->after_phase(hooks->fault, &steps[i],
 						    &copies[0].tf, err);
 	}
-	status = remove_files(target, copies, cfg->concurrency, status, &res->removal,
-			      err);
+	status = remove_files(target, dev, copies, cfg->concurrency, status,
+			      &res->removal, err);
 	free_copies(copies, cfg->concurrency);
 	series_rec_free(rec);
 	return status;

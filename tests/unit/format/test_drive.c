@@ -129,7 +129,7 @@ static void test_rounds(void)
 static void test_removal_trim(void)
 {
 	static struct provenance prov;
-	const struct removal_figure rm = { true, 16 * GIB, 2300000000 };
+	struct removal_figure rm = { true, 16 * GIB, 2300000000, 0 };
 	struct trim_figure trim = { true, 1288490189, 450000000 };
 	char buf[FMT_DRIVE_TEXT_MAX];
 
@@ -147,6 +147,12 @@ static void test_removal_trim(void)
 		  "delete: 2.30 s for 16 GiB (unlink, last close and the "
 		  "filesystem's sync; mounted with discard, whose discards of the "
 		  "freed blocks are inside it)");
+	rm.discarded_bytes = 17 * GIB + GIB / 2;
+	CHECK_STR("removal: the discards the device did after the sync",
+		  fmt_removal_text(buf, sizeof(buf), &rm, &prov),
+		  "delete: 2.30 s for 16 GiB (unlink, last close and the "
+		  "filesystem's sync, then the device's discards of 17.5 GiB; mounted "
+		  "with discard, whose discards of the freed blocks are inside it)");
 	snprintf(prov.fs.super_options, sizeof(prov.fs.super_options), "rw");
 	snprintf(prov.fs.mount_options, sizeof(prov.fs.mount_options), "discard");
 	CHECK("discard among the mount's own options", fmt_online_discard(&prov.fs));
@@ -180,7 +186,7 @@ static void test_footer(void)
 					      .threads = 1, .iops = 20000 };
 	rounds(&r.random[0].steady, v, 7, 20000, 25, GIB / 2);
 	r.trim = (struct trim_figure){ true, 2 * GIB, 1000000000 };
-	r.removal = (struct removal_figure){ true, GIB, 120000000 };
+	r.removal = (struct removal_figure){ true, GIB, 120000000, 0 };
 	fmt_footer(mem, &r);
 	fclose(mem);
 	CHECK_STR("footer: the drive as it is used", strchr(text, '\n') + 1,

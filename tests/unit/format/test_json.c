@@ -269,7 +269,7 @@ static struct run_results full_run(void)
 	steady_record_rule(&r.random[2].steady, r.random[2].iops);
 	r.random[2].steady.round_s = 5;
 	r.random[2].steady.written_bytes = 7 * 5 * 2200 * 4096ull;
-	r.removal = (struct removal_figure){ true, size, 2300000000 };
+	r.removal = (struct removal_figure){ true, size, 2300000000, 0 };
 	r.trim = (struct trim_figure){ true, 7 * size, 450000000 };
 	strcpy(r.env.kernel, "Linux 6.1.0-13-amd64");
 	strcpy(r.env.fs_type, "ext4");

@@ -185,7 +185,7 @@ static void test_mark(const char *dir)
 	snprintf(res.prov.fs.super_options, sizeof(res.prov.fs.super_options),
 		 "rw,discard");
 	res.trim = (struct trim_figure){ true, 40 * GIB, 2300000000 };
-	res.removal = (struct removal_figure){ true, 64 * MIB, 1250000000 };
+	res.removal = (struct removal_figure){ true, 64 * MIB, 1250000000, 78 * MIB };
 	golden_all("steady mark", "steady", &res);
 
 	/* --max-write: room for the first rounds only. */
