@@ -40,8 +40,8 @@ static int read_figures(const struct json_where *w, const struct json_value *o,
 	}
 	if (json_field_u64(w, o, "ios", false, &f->ios) != 0 ||
 	    json_field_u64(w, o, "bytes", false, &f->bytes) != 0 ||
-	    json_results_ns(w, o, "elapsed_s", 1e9, &f->elapsed_ns, &known) != 0 ||
-	    json_results_ns(w, o, "cpu_s", 1e9, &f->cpu_ns, &known) != 0 ||
+	    json_field_ns(w, o, "elapsed_s", 1e9, &f->elapsed_ns, &known) != 0 ||
+	    json_field_ns(w, o, "cpu_s", 1e9, &f->cpu_ns, &known) != 0 ||
 	    json_series_read(w, o, &f->series) != 0)
 		return -1;
 	shape_find(&f->series, false); /* the verdicts, made again */

@@ -81,12 +81,6 @@ void mark_render_html(FILE *out, const struct mark_grid *g)
 #define SVG_GAP 10       /* between tests */
 #define SVG_LEGEND_COLS 96
 
-/* Colour-blind-friendly hues (Okabe-Ito), one per run, again after eight. */
-const char *const mark_colours[MARK_COLOURS] = {
-	"#0072b2", "#e69f00", "#009e73", "#cc79a7",
-	"#56b4e9", "#d55e00", "#7f7f00", "#555555",
-};
-
 /* LABEL escaped, cut to SVG_LEGEND_COLS characters with an ellipsis. */
 static void svg_label(FILE *out, const char *label)
 {

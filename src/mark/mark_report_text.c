@@ -96,15 +96,6 @@ void mark_render_text(FILE *out, const struct mark_grid *g)
 	mark_report_drive_text(out, g, false);
 }
 
-void mark_md_text(FILE *out, const char *text)
-{
-	for (; *text; text++) {
-		if (strchr("\\`*_[]<>|#~&!", *text))
-			fputc('\\', out);
-		fputc(*text, out);
-	}
-}
-
 static void md_part(FILE *out, const struct mark_grid *g, size_t from,
 		    size_t to, const char *head)
 {

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "json_results.h"
+#include "json_field.h"
 
 /* {"seconds": S, "bytes": B} at KEY into *NS and *BYTES; *DONE whether
  * there was one. */
@@ -25,7 +25,7 @@ static int read_timed(const struct json_where *top, const struct json_value *run
 		return -1;
 	if (!o)
 		return 0;
-	if (json_results_ns(&w, o, "seconds", 1e9, ns, &known) != 0 ||
+	if (json_field_ns(&w, o, "seconds", 1e9, ns, &known) != 0 ||
 	    json_field_u64(&w, o, "bytes", false, bytes) != 0)
 		return -1;
 	*done = true;
@@ -111,7 +111,7 @@ int json_drive_steady(const struct json_where *top, const struct json_value *tes
 	    json_field_u32(&w, o, "round_s", false, &rec->round_s) != 0 ||
 	    json_field_u64(&w, o, "precondition_bytes", false,
 			   &rec->precondition_bytes) != 0 ||
-	    json_results_ns(&w, o, "precondition_s", 1e9, &rec->precondition_ns,
+	    json_field_ns(&w, o, "precondition_s", 1e9, &rec->precondition_ns,
 			    &known) != 0 ||
 	    json_field_u64(&w, o, "written_bytes", false, &rec->written_bytes) != 0 ||
 	    read_rounds(&w, o, rec) != 0 ||

@@ -4,11 +4,13 @@
  * null rows: they do no I/O and report figures the test chooses (the
  * layout, each run, and with --steady each precondition and round), then
  * described as a run on a known machine would be; and the golden check of
- * every output of it. Header-only, for tests/unit/mark.
+ * every output of it; clyde mark's options parsed from a list, and
+ * REFUSED for a command line refused. Header-only, for tests/unit/mark.
  */
 #ifndef NULL_MARK_H
 #define NULL_MARK_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,6 +20,30 @@
 #include "mark/mark.h"
 #include "read/json_read.h"
 #include "lib/stats.h"
+
+/* clyde mark's options from the arguments after ERR, up to a NULL. */
+static enum opt_outcome parse(struct mark_options *mo, struct config *cfg,
+				  char *err, ...)
+{
+	char *argv[40] = { "mark" };
+	int argc = 1;
+	va_list ap;
+
+	va_start(ap, err);
+	for (char *a; (a = va_arg(ap, char *)) != NULL && argc < 39;)
+		argv[argc++] = a;
+	va_end(ap);
+	return mark_options_parse(argc, argv, 4096, 42, mo, cfg, err, 256);
+}
+
+/* The command line ARGS... is refused with a message containing WHY. */
+#define REFUSED(why, ...)                                                      \
+	do {                                                                   \
+		enum opt_outcome o_ = parse(&mo, &cfg, err, __VA_ARGS__, NULL); \
+		if (o_ != OPT_ERROR || !strstr(err, why))                    \
+			printf("# got %d '%s'\n", o_, err);                      \
+		CHECK("mark options refuse: " why, o_ == OPT_ERROR && strstr(err, why)); \
+	} while (0)
 
 static unsigned null_calls; /* the driver runs one step at a time */
 

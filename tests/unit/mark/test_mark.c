@@ -150,29 +150,6 @@ static void test_size(void)
 
 /* --- options -------------------------------------------------------------- */
 
-static enum opt_outcome parse(struct mark_options *mo, struct config *cfg,
-				  char *err, ...)
-{
-	char *argv[32] = { "mark" };
-	int argc = 1;
-	va_list ap;
-
-	va_start(ap, err);
-	for (char *a; (a = va_arg(ap, char *)) != NULL && argc < 31;)
-		argv[argc++] = a;
-	va_end(ap);
-	return mark_options_parse(argc, argv, 4096, 42, mo, cfg, err, 256);
-}
-
-/* The command line ARGS... is refused with a message containing WHY. */
-#define REFUSED(why, ...)                                                      \
-	do {                                                                   \
-		enum opt_outcome o_ = parse(&mo, &cfg, err, __VA_ARGS__, NULL); \
-		if (o_ != OPT_ERROR || !strstr(err, why))                    \
-			printf("# got %d '%s'\n", o_, err);                      \
-		CHECK("mark options refuse: " why, o_ == OPT_ERROR && strstr(err, why)); \
-	} while (0)
-
 static void test_options(void)
 {
 	static struct mark_options mo;

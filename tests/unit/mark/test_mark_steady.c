@@ -21,28 +21,6 @@
 #include "null_mark.h"
 #include "sample_prov.h"
 
-static enum opt_outcome parse(struct mark_options *mo, struct config *cfg,
-			      char *err, ...)
-{
-	char *argv[40] = { "mark" };
-	int argc = 1;
-	va_list ap;
-
-	va_start(ap, err);
-	for (char *a; (a = va_arg(ap, char *)) != NULL && argc < 39;)
-		argv[argc++] = a;
-	va_end(ap);
-	return mark_options_parse(argc, argv, 4096, 42, mo, cfg, err, 256);
-}
-
-#define REFUSED(why, ...)                                                      \
-	do {                                                                   \
-		enum opt_outcome o_ = parse(&mo, &cfg, err, __VA_ARGS__, NULL); \
-		if (o_ != OPT_ERROR || !strstr(err, why))                    \
-			printf("# got %d '%s'\n", o_, err);                      \
-		CHECK("steady options refuse: " why, o_ == OPT_ERROR && strstr(err, why)); \
-	} while (0)
-
 static void test_options(void)
 {
 	static struct mark_options mo;
