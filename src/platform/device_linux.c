@@ -118,7 +118,7 @@ bool device_discarded(const struct device *dev, uint64_t *bytes)
 #define DISCARD_CAP_NS 300000000000ull     /* 300 s at most */
 
 uint64_t device_discard_wait(const struct device *dev, uint64_t before,
-			     uint64_t bytes, uint64_t *last_ns)
+			     uint64_t bytes, bool (*stop)(void), uint64_t *last_ns)
 {
 	const struct timespec look = { 0, (long)DISCARD_LOOK_NS };
 	uint64_t start = timer_now_ns(), moved = start, seen = before, now;
@@ -140,7 +140,7 @@ uint64_t device_discard_wait(const struct device *dev, uint64_t before,
 			*last_ns = t;
 		}
 		if (seen - before >= bytes || t - moved >= DISCARD_QUIET_NS ||
-		    t - start >= DISCARD_CAP_NS)
+		    t - start >= DISCARD_CAP_NS || stop())
 			break;
 		nanosleep(&look, NULL);
 		if (!device_discarded(dev, &now))

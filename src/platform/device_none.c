@@ -30,11 +30,12 @@ bool device_discarded(const struct device *dev, uint64_t *bytes)
 }
 
 uint64_t device_discard_wait(const struct device *dev, uint64_t before,
-			     uint64_t bytes, uint64_t *last_ns)
+			     uint64_t bytes, bool (*stop)(void), uint64_t *last_ns)
 {
 	(void)dev;
 	(void)before;
 	(void)bytes;
+	(void)stop;
 	(void)last_ns;
 	return 0;
 }

@@ -488,8 +488,9 @@ static int removal_failed(int status, const char *path, const char *op,
  * filesystem, which waits for its journal's commit and the work the
  * commit does for the freed blocks; and then, while DEV (NULL: none) is
  * still discarding, its discards (online discard, which ext4 issues from a
- * worker after the commit). Into *FIG when every piece went; STATUS so far
- * in, the run's status out.
+ * worker after the commit). Into *FIG when every piece went and the run
+ * ended well (a stopped or failed one goes at once); STATUS so far in,
+ * the run's status out.
  */
 static int remove_files(const struct run_target *target, const struct device *dev,
 			struct copy *copies, unsigned n, int status,
@@ -508,10 +509,12 @@ static int remove_files(const struct run_target *target, const struct device *de
 		}
 		bytes += made;
 	}
-	if (bytes > 0 && all && platform_sync_fs(target->dir_fd) == 0) {
+	if (status == 0 && !cleanup_stopping() && bytes > 0 && all &&
+	    platform_sync_fs(target->dir_fd) == 0) {
 		t1 = timer_now_ns();
 		if (counts)
-			gone = device_discard_wait(dev, before, bytes, &t1);
+			gone = device_discard_wait(dev, before, bytes,
+						   cleanup_stopping, &t1);
 		*fig = (struct removal_figure){ true, bytes, t1 - t0, gone };
 	}
 	for (unsigned i = 0; i < n; i++)
