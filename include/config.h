@@ -83,6 +83,7 @@ struct config {
 	bool trim;              /* --trim: FITRIM on -d's filesystem first */
 	struct steady_options steady;
 	struct vary_spec vary;  /* --vary, --baseline, --vary-root-fs */
+	bool allow_memory;      /* --allow-memory: -d may be in RAM (tmpfs) */
 };
 
 #endif
