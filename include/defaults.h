@@ -25,6 +25,8 @@
 #define MAX_RANDOM_WORKERS 4096u /* depth x threads, the threads engine's */
 #define MARK_MAX_TESTS 8        /* entries of a clyde mark --tests list */
 #define MARK_MAX_RUNS 10        /* clyde mark --runs */
+#define STEADY_ROUND_S 60u      /* clyde mark --round: SNIA's one-minute rounds */
+#define STEADY_ROUNDS 25u       /* --max-rounds: SNIA's most rounds */
 /* --vary (src/run/vary.h): the settings one run compares. */
 #define VARY_MAX_KEYS 8         /* --vary options */
 #define VARY_MAX_VALUES 16      /* values of one key */

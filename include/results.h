@@ -180,6 +180,55 @@ struct phase_result {
 	struct figure_limit limit;  /* verdict: what limited it */
 };
 
+/*
+ * --steady: a test repeated in rounds until the SNIA steady-state rule
+ * (lib/steady.h) held over the last STEADY_WINDOW of them, or until the
+ * most rounds ran, or --max-write stopped it. Each round's figure is the
+ * test's rate in its own unit (a mark's MB/s, a random-I/O test's IOPS);
+ * mean, range and change are the rule's over the last window, ratio the
+ * mean over the test's fresh figure.
+ */
+#define STEADY_MAX_ROUNDS 100
+enum steady_end {
+	STEADY_OFF,        /* not run with --steady */
+	STEADY_SETTLED,    /* the rule held */
+	STEADY_UNSETTLED,  /* the most rounds ran without it holding */
+	STEADY_WRITE_CAP,  /* --max-write: the next step would pass it */
+};
+struct steady_record {
+	enum steady_end end;
+	uint32_t round_s;            /* each round's length */
+	uint64_t precondition_bytes; /* written before the rounds (marks) */
+	uint64_t precondition_ns;
+	uint64_t written_bytes;      /* the precondition and every round */
+	size_t n;                    /* rounds run */
+	double rate[STEADY_MAX_ROUNDS];
+	size_t window_first;         /* the last window: rounds first.. (0-based) */
+	double mean, range, change;  /* NaN with fewer rounds than the window */
+	double ratio;                /* mean / fresh; NaN unknown */
+};
+
+/*
+ * The removal of the test file at the end of a run, timed as a figure of
+ * its own: every piece unlinked and its last descriptor closed, then the
+ * filesystem synced (syncfs), so that the work it does for the freed
+ * blocks is inside, and the discards the device still did after it
+ * (online discard), until they stopped.
+ */
+struct removal_figure {
+	bool known;
+	uint64_t bytes;           /* what was removed */
+	uint64_t elapsed_ns;
+	uint64_t discarded_bytes; /* what the device discarded meanwhile */
+};
+
+/* --trim (or --vary trim=before): the FITRIM made before the run. */
+struct trim_figure {
+	bool done;
+	uint64_t bytes;       /* what the filesystem said it trimmed */
+	uint64_t elapsed_ns;
+};
+
 /* One --random-io test: 4 KiB random reads or writes at one QnTm. */
 struct random_result {
 	bool writes;          /* false: reads */
@@ -196,6 +245,8 @@ struct random_result {
 	double cpu_pct;
 	struct latency_summary lat;
 	struct device_io dev;
+	struct steady_record steady; /* --steady: its rounds (round 1 is the
+				      * figures above) */
 	struct phase_series series;
 	struct figure_limit limit; /* verdict */
 };
@@ -371,6 +422,8 @@ struct run_results {
 	 * every rank's copies together. */
 	struct rank_set ranks;
 	struct vary_tag vary; /* --vary runs only */
+	struct removal_figure removal; /* live runs: the test file's removal */
+	struct trim_figure trim;       /* the FITRIM before the run */
 };
 
 /*

@@ -25,7 +25,8 @@ enum long_only {
 	LONG_VERIFY, LONG_RANDOM_IO, LONG_RANDOM_TIME, LONG_RANDOM_DEPTHS,
 	LONG_RANDOM_THREADS, LONG_ENGINE, LONG_JSON, LONG_PROGRESS,
 	LONG_NO_PREFLIGHT, LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS,
-	LONG_RESTORE, LONG_ALLOW_MEMORY, LONG_HELP, LONG_VERSION,
+	LONG_RESTORE, LONG_STEADY, LONG_MAX_ROUNDS, LONG_TRIM, LONG_ALLOW_MEMORY,
+	LONG_HELP, LONG_VERSION,
 };
 
 /* -s and -n as typed, for the messages of config_validate. */
@@ -315,6 +316,20 @@ static const struct opt_row rows[] = {
 	  "threads of each random-I/O test, each with its own queue (1..256, "
 	  "default 1)",
 	  .set = set_random_threads },
+	{ LONG_STEADY, "steady", no_argument, NULL,
+	  "with --random-io: each random-I/O test run again in rounds of "
+	  "--random-time until the SNIA steady-state rule holds over the last "
+	  "five (their range within 20% of their mean, their least-squares "
+	  "line's change within 10%), at most --max-rounds; the first round's "
+	  "figure is the table's, the steady one is said after it",
+	  .set = opt_flag, .offset = FIELD(steady.on) },
+	{ LONG_MAX_ROUNDS, "max-rounds", required_argument, "n",
+	  "with --steady: the most rounds of a test (5..100, default 25)",
+	  .set = run_opts_max_rounds },
+	{ LONG_TRIM, "trim", no_argument, NULL,
+	  "FITRIM on -d's filesystem before each run's tests, timed, with the "
+	  "bytes it trimmed (root: -u root)",
+	  .set = opt_flag, .offset = FIELD(trim) },
 	{ LONG_ENGINE, "engine", required_argument, "name",
 	  "how random I/O keeps I/Os in flight: auto (default: io_uring, else "
 	  "aio, else threads), io_uring, aio (Linux AIO) or threads (one thread "
@@ -439,5 +454,12 @@ enum opt_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 		return out;
 	if (config_validate(cfg, typed.s_text, typed.n_text, why, sizeof(why)) != 0)
 		return opt_fail(&st, "%s", why);
+	if (cfg->steady.on && !cfg->random_io)
+		return opt_fail(&st, "--steady repeats the random-I/O tests in "
+				"rounds; give --random-io too");
+	if (opt_given(&st, LONG_MAX_ROUNDS) && !cfg->steady.on)
+		return opt_fail(&st, "--max-rounds is for --steady's rounds; give "
+				"--steady too");
+	cfg->steady.round_s = cfg->random_time_s;
 	return check_vary(&st, typed.s_text, typed.n_text);
 }

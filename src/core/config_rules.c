@@ -42,6 +42,7 @@ void config_defaults(struct config *cfg, uint64_t ram_mib, uint64_t seed)
 	cfg->random_threads = 1;
 	cfg->engine = ENGINE_AUTO;
 	cfg->progress = PROGRESS_AUTO;
+	cfg->steady.max_rounds = STEADY_ROUNDS;
 }
 
 uint64_t config_max_files_k(uint64_t ram_mib, uint32_t copies)

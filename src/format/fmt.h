@@ -69,7 +69,9 @@ void fmt_csv_line(FILE *out, const struct run_results *r,
  * The lines after clyde's tables: which phases were too short to report
  * ("+++++") and the -s or -n that would fix it (only when some were), then
  * the mode line: "clyde 0.1.0: direct I/O, 8 KiB chunks, incompressible
- * data, per-char via stdio, 1 copy".
+ * data, per-char via stdio, 1 copy"; then what the run says of the drive
+ * as it is used (fmt_drive.h): each random-I/O test's --steady rounds, the
+ * FITRIM before the run, the test file's removal.
  */
 void fmt_footer(FILE *out, const struct run_results *r);
 

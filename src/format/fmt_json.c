@@ -167,6 +167,8 @@ static void put_random(FILE *out, const struct random_result *t,
 	fmt_json_limit(out, &t->limit);
 	fputs(",\n     \"series\": ", out);
 	fmt_json_series(out, &t->series, false);
+	fputs(",\n     \"steady\": ", out);
+	fmt_json_steady(out, &t->steady);
 	fputc('}', out);
 }
 
@@ -370,6 +372,7 @@ void fmt_json_run(FILE *out, const struct run_results *r)
 	fputs(",\n", out);
 	fmt_json_origin(out, r->started, r->command_line);
 	fmt_json_vary(out, &r->vary);
+	fmt_json_drive(out, &r->removal, &r->trim);
 	put_config(out, r, live);
 	put_environment(out, &r->env, live);
 	fmt_json_provenance(out, r->prov_known, &r->prov);

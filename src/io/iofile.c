@@ -141,3 +141,16 @@ int iofile_remove(struct iofile *tf, char *failed_path, size_t len)
 	errno = saved;
 	return rc;
 }
+
+uint64_t iofile_made_bytes(const struct iofile *tf)
+{
+	char path[PATH_MAX];
+	uint64_t bytes = 0;
+
+	for (uint32_t i = 0; i < tf->pieces; i++) {
+		iofile_path(tf, i, path, sizeof(path));
+		if (cleanup_owns(path))
+			bytes += iofile_piece_bytes(tf, i);
+	}
+	return bytes;
+}

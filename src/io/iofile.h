@@ -76,4 +76,7 @@ int iofile_open(const struct iofile *tf, uint32_t piece, enum io_access access,
  */
 int iofile_remove(struct iofile *tf, char *failed_path, size_t len);
 
+/* The bytes of TF's pieces that clyde made and has not removed yet. */
+uint64_t iofile_made_bytes(const struct iofile *tf);
+
 #endif

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "read/json_drive.h"
 #include "core/shape.h"
 #include "read/json_field.h"
 #include "read/json_provenance.h"
@@ -39,8 +40,8 @@ static int read_figures(const struct json_where *w, const struct json_value *o,
 	}
 	if (json_field_u64(w, o, "ios", false, &f->ios) != 0 ||
 	    json_field_u64(w, o, "bytes", false, &f->bytes) != 0 ||
-	    json_results_ns(w, o, "elapsed_s", 1e9, &f->elapsed_ns, &known) != 0 ||
-	    json_results_ns(w, o, "cpu_s", 1e9, &f->cpu_ns, &known) != 0 ||
+	    json_field_ns(w, o, "elapsed_s", 1e9, &f->elapsed_ns, &known) != 0 ||
+	    json_field_ns(w, o, "cpu_s", 1e9, &f->cpu_ns, &known) != 0 ||
 	    json_series_read(w, o, &f->series) != 0)
 		return -1;
 	shape_find(&f->series, false); /* the verdicts, made again */
@@ -85,6 +86,7 @@ static int read_test(const struct json_where *w, const struct json_value *o,
 	    json_results_latency(w, o, &t->lat) != 0 ||
 	    json_results_device(w, o, &t->dev) != 0 ||
 	    json_field_uint(w, o, "disk_percent", true, 100, &pct, &known) != 0 ||
+	    json_drive_steady(w, o, &t->steady) != 0 ||
 	    json_field_member(w, o, "runs", false, &runs) != 0)
 		return -1;
 	t->disk_pct = known ? (int)pct : -1;
@@ -159,6 +161,7 @@ static int read_head(const struct json_where *w, const struct json_value *o,
 	    read_config(w, o, m) != 0 || json_provenance_fields(w, o, &origin) != 0 ||
 	    json_results_environment(w, o, &m->env) != 0 ||
 	    json_results_vary(w, o, &m->vary) != 0 ||
+	    json_drive_read(w, o, &m->removal, &m->trim) != 0 ||
 	    json_field_object(w, o, "layout", false, &layout) != 0)
 		return -1;
 	m->score = score == 1 ? MARK_BEST : MARK_MEAN;

@@ -98,16 +98,7 @@ void mark_render_text(FILE *out, const struct mark_grid *g)
 	}
 	text_part(out, g, 0, g->n_reads, "[Read]", width);
 	text_part(out, g, g->n_reads, g->n_rows, "[Write]", width);
-}
-
-/* TEXT with Markdown's special characters escaped, so a name stays a name. */
-static void md_text(FILE *out, const char *text)
-{
-	for (; *text; text++) {
-		if (strchr("\\`*_[]<>|#~&!", *text))
-			fputc('\\', out);
-		fputc(*text, out);
-	}
+	mark_report_drive_text(out, g, false);
 }
 
 static void md_part(FILE *out, const struct mark_grid *g, size_t from,
@@ -140,7 +131,7 @@ void mark_render_markdown(FILE *out, const struct mark_grid *g)
 	fprintf(out, "\n\n%s\n\n| Test | Figure |", mark_units_note);
 	for (size_t c = 0; c < g->n; c++) {
 		fputc(' ', out);
-		md_text(out, g->labels[c]);
+		mark_md_text(out, g->labels[c]);
 		fputs(" |", out);
 	}
 	fputs("\n| :--- | :--- |", out);
@@ -149,4 +140,5 @@ void mark_render_markdown(FILE *out, const struct mark_grid *g)
 	fputc('\n', out);
 	md_part(out, g, 0, g->n_reads, "\\[Read\\]");
 	md_part(out, g, g->n_reads, g->n_rows, "\\[Write\\]");
+	mark_report_drive_text(out, g, true);
 }

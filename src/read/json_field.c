@@ -249,3 +249,24 @@ int json_field_bool(const struct json_where *w, const struct json_value *obj,
 		return json_field_fail(w, key, "not true or false");
 	return 0;
 }
+
+int json_field_ns(const struct json_where *w, const struct json_value *obj,
+		  const char *key, double scale, uint64_t *out, bool *known)
+{
+	double x;
+
+	*out = 0;
+	if (json_field_number(w, obj, key, true, &x, known) != 0)
+		return -1;
+	if (x < 0.0)
+		return json_field_fail(w, key, "negative");
+	x = x * scale + 0.5;
+	/*
+	 * fmt_json prints nanoseconds divided by 1e3 or 1e9: reading that back
+	 * may land a rounding step past UINT64_MAX, which is still the maximum.
+	 */
+	if (x >= 18446744073709551616.0 * (1 + 1e-12))
+		return json_field_fail(w, key, "too large");
+	*out = x >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)x;
+	return 0;
+}

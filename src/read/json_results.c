@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_drive.h"
 #include "json_field.h"
 #include "json_provenance.h"
 #include "json_results.h"
@@ -34,28 +35,6 @@ static int want_recorded(const struct json_where *w,
 	return 0;
 }
 
-/* Seconds (SCALE 1e9) or microseconds (1e3) at KEY into whole nanoseconds. */
-static int want_ns(const struct json_where *w, const struct json_value *obj,
-		   const char *key, double scale, uint64_t *out, bool *known)
-{
-	double x;
-
-	*out = 0;
-	if (json_field_number(w, obj, key, true, &x, known) != 0)
-		return -1;
-	if (x < 0.0)
-		return json_field_fail(w, key, "negative");
-	x = x * scale + 0.5;
-	/*
-	 * fmt_json prints nanoseconds divided by 1e3 or 1e9: reading that back
-	 * may land a rounding step past UINT64_MAX, which is still the maximum.
-	 */
-	if (x >= 18446744073709551616.0 * (1 + 1e-12))
-		return json_field_fail(w, key, "too large");
-	*out = x >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)x;
-	return 0;
-}
-
 /* Seconds at KEY that JSON of an older clyde lacks (then 0). */
 static int optional_ns(const struct json_where *w, const struct json_value *obj,
 		       const char *key, uint64_t *out)
@@ -63,7 +42,7 @@ static int optional_ns(const struct json_where *w, const struct json_value *obj,
 	bool known;
 
 	*out = 0;
-	return json_get(obj, key) ? want_ns(w, obj, key, 1e9, out, &known) : 0;
+	return json_get(obj, key) ? json_field_ns(w, obj, key, 1e9, out, &known) : 0;
 }
 
 /* latency_us: null, or count and the six figures in microseconds. */
@@ -89,7 +68,7 @@ static int read_latency(const struct json_where *w,
 	if (json_field_u64(&c, l, "count", true, &lat->count) != 0)
 		return -1;
 	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
-		if (want_ns(&c, l, f[i].key, 1e3, f[i].ns, &known) != 0)
+		if (json_field_ns(&c, l, f[i].key, 1e3, f[i].ns, &known) != 0)
 			return -1;
 	return 0;
 }
@@ -153,8 +132,8 @@ static int read_phase(const struct json_where *w, const struct json_value *p,
 	if (want_figure(w, p, "rate", ph->state == FIGURE_VALUE, &ph->rate) != 0 ||
 	    want_figure(w, p, "cpu_percent", ph->state == FIGURE_VALUE,
 			&ph->cpu_pct) != 0 ||
-	    want_ns(w, p, "elapsed_s", 1e9, &ph->elapsed_ns, &known) != 0 ||
-	    want_ns(w, p, "cpu_s", 1e9, &ph->cpu_ns, &known) != 0 ||
+	    json_field_ns(w, p, "elapsed_s", 1e9, &ph->elapsed_ns, &known) != 0 ||
+	    json_field_ns(w, p, "cpu_s", 1e9, &ph->cpu_ns, &known) != 0 ||
 	    optional_ns(w, p, "cpu_wait_s", &ph->wait_ns) != 0 ||
 	    json_field_u64(w, p, "bytes", true, &ph->bytes) != 0 ||
 	    json_field_u64(w, p, "read_bytes", true, &ph->read_bytes) != 0 ||
@@ -202,14 +181,15 @@ static int read_random(const struct json_where *w, const struct json_value *t,
 		return json_field_fail(w, "block_bytes", "not %u",
 				       RANDOM_BLOCK_BYTES);
 	out->writes = op == 1;
-	if (want_ns(w, t, "elapsed_s", 1e9, &out->elapsed_ns, &ran) != 0 ||
+	if (json_field_ns(w, t, "elapsed_s", 1e9, &out->elapsed_ns, &ran) != 0 ||
 	    want_figure(w, t, "iops", ran, &out->iops) != 0 ||
 	    want_figure(w, t, "mib_per_s", ran, &out->mib_per_s) != 0 ||
 	    want_figure(w, t, "cpu_percent", ran, &out->cpu_pct) != 0 ||
-	    want_ns(w, t, "cpu_s", 1e9, &out->cpu_ns, &ran) != 0 ||
+	    json_field_ns(w, t, "cpu_s", 1e9, &out->cpu_ns, &ran) != 0 ||
 	    optional_ns(w, t, "cpu_wait_s", &out->wait_ns) != 0 ||
 	    json_field_u64(w, t, "ops", false, &out->ops) != 0 ||
 	    read_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0 ||
+	    json_drive_steady(w, t, &out->steady) != 0 ||
 	    json_series_read(w, t, &out->series) != 0 || json_limits_check(w, t) != 0)
 		return -1;
 	return read_random_engine(w, t, out);
@@ -324,7 +304,7 @@ static int read_vary(const struct json_where *top, const struct json_value *run,
 		struct json_where wt = json_field_child(&w, "trim", -1);
 		bool known;
 
-		if (want_ns(&wt, trim, "seconds", 1e9, &v->trim_ns, &known) != 0 ||
+		if (json_field_ns(&wt, trim, "seconds", 1e9, &v->trim_ns, &known) != 0 ||
 		    json_field_u64(&wt, trim, "bytes", false, &v->trim_bytes) != 0)
 			return -1;
 		v->trimmed = true;
@@ -356,6 +336,7 @@ static int read_run(const struct json_where *w, const struct json_value *run,
 	    json_field_text(w, run, "seed", true, r->seed, sizeof(r->seed)) != 0 ||
 	    read_config(w, run, r) != 0 || read_environment(w, run, &r->env) != 0 ||
 	    json_provenance_read(w, run, r) != 0 || read_vary(w, run, &r->vary) != 0 ||
+	    json_drive_read(w, run, &r->removal, &r->trim) != 0 ||
 	    json_field_member(w, run, "phases", false, &phases) != 0 ||
 	    json_field_member(w, run, "random_io", false, &randoms) != 0)
 		return -1;
@@ -439,12 +420,6 @@ int json_results_read(const char *text, size_t len, struct run_results **runs,
 }
 
 /* Public faces of the readers above, for clyde mark's JSON (mark_read.c). */
-int json_results_ns(const struct json_where *w, const struct json_value *obj,
-		    const char *key, double scale, uint64_t *out, bool *known)
-{
-	return want_ns(w, obj, key, scale, out, known);
-}
-
 int json_results_latency(const struct json_where *w,
 			 const struct json_value *obj,
 			 struct latency_summary *lat)

@@ -18,10 +18,12 @@
 #include "phase.h"
 #include "lib/timer.h"
 
-/* What the engine's should_stop sees: the copy, and when it started. */
+/* What the engine's should_stop sees: the copy, and when it started;
+ * COUNTS: the progress is the I/Os the engine counts, not the time. */
 struct watch {
 	struct phase_ctx *ctx;
 	uint64_t start_ns;
+	bool counts;
 };
 
 #define PROGRESS_STEP_NS 10000000u /* 10 ms: finer than the driver reads it */
@@ -37,7 +39,8 @@ static bool should_stop(void *arg)
 	struct watch *w = arg;
 	uint64_t t = timer_now_ns() - w->start_ns;
 
-	if (t - atomic_load_explicit(&w->ctx->progress, memory_order_relaxed) >=
+	if (!w->counts &&
+	    t - atomic_load_explicit(&w->ctx->progress, memory_order_relaxed) >=
 	    PROGRESS_STEP_NS)
 		atomic_store_explicit(&w->ctx->progress, t, memory_order_relaxed);
 	return phase_should_stop(w->ctx);
@@ -55,6 +58,7 @@ static struct engine_job job_of(struct phase_ctx *ctx, const struct random_spec 
 		.depth = spec->depth, .threads = spec->threads,
 		.seed = ctx->data->seed, .time_ns = spec->ios ? 0 : spec->time_ns,
 		.ios = spec->ios, .meter = ctx->meter, .meter_lane = ctx->copy,
+		.progress = watch->counts ? &ctx->progress : NULL,
 		.should_stop = should_stop, .stop_arg = watch,
 	};
 }
@@ -159,7 +163,8 @@ int phase_random_run(struct phase_ctx *ctx)
 		free(res);
 		return -1;
 	}
-	struct watch watch = { .ctx = ctx, .start_ns = timer_now_ns() };
+	struct watch watch = { .ctx = ctx, .start_ns = timer_now_ns(),
+			       .counts = spec->ios && !spec->time_ns };
 	struct engine_job job = job_of(ctx, spec, pp.fds, &watch);
 	rc = engine_run(&job, ctx->engine, res);
 	count(ctx, res, spec->writes);

@@ -127,6 +127,21 @@ const struct phase_info phase_mark_info = {
 	.run = phase_random_run,
 };
 
+/* --steady's preconditioning of a mark test: writes counted, not timed. */
+const struct phase_info phase_mark_fill_info = {
+	.id = PHASE_MARK, .name = "preconditioning", .key = "precondition",
+	.title = "Precondition", .column = "MB/s", .unit = UNIT_KIB_S,
+	.size = SIZE_IOS, .done = "done", .run = phase_random_run,
+};
+
+/* A --random-io test's rounds after its first, under --steady. */
+const struct phase_info phase_random_round_info = {
+	.id = PHASE_MARK, .name = "random I/O round", .key = "random_io",
+	.title = "Random I/O", .column = "IOPS", .unit = UNIT_IOPS,
+	.size = SIZE_TIME, .done = "done", .reads = true,
+	.run = phase_random_run,
+};
+
 void phase_random_result(const struct phase_result *r, bool writes,
 			 uint32_t depth, struct random_result *out)
 {
@@ -184,6 +199,8 @@ uint64_t phase_units(const struct phase_info *info, const struct config *cfg,
 		return cfg->io.size_mib ? cfg->io.seeks : 0;
 	case SIZE_FILES:
 		return cfg->files.count_k * 1024;
+	case SIZE_IOS:
+		return cfg->io.size_mib && spec ? spec->ios : 0;
 	case SIZE_TIME:
 		break;
 	}
@@ -192,7 +209,7 @@ uint64_t phase_units(const struct phase_info *info, const struct config *cfg,
 
 bool phase_runs(const struct phase_info *info, const struct config *cfg)
 {
-	static const struct random_spec any = { .time_ns = 1 };
+	static const struct random_spec any = { .time_ns = 1, .ios = 1 };
 
 	if (info->id == PHASE_RANDOM && !cfg->random_io)
 		return false;

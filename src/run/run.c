@@ -9,7 +9,6 @@
 #include "run.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -26,6 +25,7 @@
 #include "filetest.h"
 #include "io/io.h"
 #include "lib/origin.h"
+#include "platform/platform.h"
 #include "platform/provenance_read.h"
 #include "lib/stats.h"
 #include "lib/timer.h"
@@ -489,6 +489,49 @@ static int removal_failed(int status, const char *path, const char *op,
 	return err->status = EXIT_IO;
 }
 
+/*
+ * The end of a run: every copy's test file and file-test names removed.
+ * The test file's removal is timed here, the one point where it goes:
+ * from the first unlink to the last piece's last close (cleanup_remove
+ * unlinks and closes what the registry held), then a syncfs of the
+ * filesystem, which waits for its journal's commit and the work the
+ * commit does for the freed blocks; and then, while DEV (NULL: none) is
+ * still discarding, its discards (online discard, which ext4 issues from a
+ * worker after the commit). Into *FIG when every piece went and the run
+ * ended well (a stopped or failed one goes at once); STATUS so far in,
+ * the run's status out.
+ */
+static int remove_files(const struct run_target *target, const struct device *dev,
+			struct copy *copies, unsigned n, int status,
+			struct removal_figure *fig, struct phase_error *err)
+{
+	char path[PATH_MAX];
+	uint64_t bytes = 0, t0 = timer_now_ns(), t1, before, gone = 0;
+	bool all = true, counts = dev && device_discarded(dev, &before);
+
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t made = iofile_made_bytes(&copies[i].tf);
+
+		if (iofile_remove(&copies[i].tf, path, sizeof(path)) != 0) {
+			status = removal_failed(status, path, "unlink", err);
+			all = false;
+		}
+		bytes += made;
+	}
+	if (status == 0 && !cleanup_stopping() && bytes > 0 && all &&
+	    platform_sync_fs(target->dir_fd) == 0) {
+		t1 = timer_now_ns();
+		if (counts)
+			gone = device_discard_wait(dev, before, bytes,
+						   cleanup_stopping, &t1);
+		*fig = (struct removal_figure){ true, bytes, t1 - t0, gone };
+	}
+	for (unsigned i = 0; i < n; i++)
+		if (filetest_state_cleanup(copies[i].ctx.files, path, sizeof(path)) != 0)
+			status = removal_failed(status, path, "remove", err);
+	return status;
+}
+
 int run_phases(const struct config *cfg, const struct run_target *target,
 	       const struct plan_step *steps, size_t n,
 	       const struct run_hooks *hooks, struct run_results *res,
@@ -513,7 +556,8 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 
 		enum phase_id id = steps[i].info->id;
 
-		if (!phase_runs(steps[i].info, cfg))
+		if (!phase_runs(steps[i].info, cfg) ||
+		    (steps[i].skip && *steps[i].skip))
 			continue;
 		if (id == PHASE_RANDOM && res->n_random == MAX_RANDOM_TESTS)
 			continue;
@@ -529,18 +573,14 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 			store_random(steps[i].arg, copies[0].ctx.engine, &r, res);
 		else if (id < PHASE_COUNT)
 			res->phase[id] = r;
+		if (steps[i].done)
+			steps[i].done(steps[i].done_arg, &steps[i], &r);
 		if (hooks->after_phase)
 			status = hooks->after_phase(hooks->fault, &steps[i],
 						    &copies[0].tf, err);
 	}
-	for (unsigned i = 0; i < cfg->concurrency; i++) {
-		char path[PATH_MAX];
-
-		if (iofile_remove(&copies[i].tf, path, sizeof(path)) != 0)
-			status = removal_failed(status, path, "unlink", err);
-		if (filetest_state_cleanup(copies[i].ctx.files, path, sizeof(path)) != 0)
-			status = removal_failed(status, path, "remove", err);
-	}
+	status = remove_files(target, dev, copies, cfg->concurrency, status,
+			      &res->removal, err);
 	free_copies(copies, cfg->concurrency);
 	series_rec_free(rec);
 	return status;
@@ -556,6 +596,7 @@ int run_once(const struct config *cfg, const struct run_target *target,
 	if (status == 0) {
 		env_describe(res->prov_known ? &res->prov : NULL, &target->dev,
 			     &res->env);
+		run_plan_store_rounds(plan, cfg, res);
 		verdict_compute(res);
 	}
 	return status;

@@ -14,13 +14,17 @@
 #include "config.h"
 #include "platform/device.h"
 #include "phase.h"
+#include "rounds.h"
 #include "io/iofile.h"
 #include "io/rng.h"
 
-/* The longer of a classic plan and a clyde mark plan (layout, then every
- * run of every test in both directions). */
-#define RUN_MAX_PHASES (1 + 2 * MARK_MAX_TESTS * MARK_MAX_RUNS)
-#if RUN_MAX_PHASES < PHASE_COUNT + MAX_RANDOM_TESTS
+/* The longer of a classic plan (with --steady, each random-I/O test in
+ * rounds) and a clyde mark plan (layout, then every run of every test in
+ * both directions; with --steady, each one's two preconditioning steps
+ * and its rounds). */
+#define RUN_MAX_PHASES                                                         \
+	(1 + 2 * MARK_MAX_TESTS * (MARK_MAX_RUNS + 2 + STEADY_MAX_ROUNDS))
+#if RUN_MAX_PHASES < PHASE_COUNT + MAX_RANDOM_TESTS * STEADY_MAX_ROUNDS
 #error "RUN_MAX_PHASES must hold a classic plan"
 #endif
 
@@ -33,6 +37,15 @@ struct plan_step {
 	 * latency histogram (clyde mark's runs); NULL: nowhere. */
 	struct phase_result *result_out;
 	struct latency_stats *lat_out;
+	/* When not NULL and true as the step's turn comes, the driver passes
+	 * over it (the rounds of a --steady test once they are over). */
+	const bool *skip;
+	/* When not NULL: called after the step ended well, with its figures,
+	 * before the next step starts (it may set the skip flags of later
+	 * steps, and change their names). Called with done_arg. */
+	void (*done)(void *arg, const struct plan_step *step,
+		     const struct phase_result *r);
+	void *done_arg;
 };
 
 /* The steps a run will do, in order, built once from the config. */
@@ -41,6 +54,8 @@ struct run_plan {
 	size_t n;
 	struct random_spec random_specs[MAX_RANDOM_TESTS];
 	char random_names[MAX_RANDOM_TESTS][40];
+	/* --steady: each random-I/O test's rounds, its own step the first */
+	struct rounds rounds[MAX_RANDOM_TESTS];
 };
 
 /*
@@ -106,17 +121,24 @@ struct run_hooks {
 
 /*
  * The phases CFG asks for, in bonnie++ order (the classic I/O phases, the
- * --random-io tests, the file tests), leaving out the skipped ones.
+ * --random-io tests, the file tests), leaving out the skipped ones. With
+ * --steady each random-I/O test is followed by its rounds, up to
+ * --max-rounds in all, passed over once the SNIA rule holds.
  */
 void run_plan_init(struct run_plan *plan, const struct config *cfg);
+
+/* --steady: each random-I/O test's rounds of PLAN (run under CFG) into
+ * RES's random[], with the ratio to its first round. */
+void run_plan_store_rounds(const struct run_plan *plan,
+			   const struct config *cfg, struct run_results *res);
 
 /*
  * Run PLAN in TARGET (its directory already made), reading the device's
  * counters around each phase, and fill *res completely: the run's
  * description (with its start time, the command line and TARGET's
  * provenance, the filesystem's fill read again now), every figure, the
- * environment and, last, the verdicts (verdict_compute), so that
- * formatters only render. Returns 0, or the exit
+ * environment, the --steady rounds of the random-I/O tests and, last, the
+ * verdicts (verdict_compute), so that formatters only render. Returns 0, or the exit
  * status the failure calls for (EXIT_IO, EXIT_CORRUPT, EXIT_SIGNAL + n)
  * with *err describing it. Removes the I/O files it made.
  */

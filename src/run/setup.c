@@ -388,3 +388,20 @@ void setup_provenance(const struct config *cfg, struct run_target *target)
 	provenance_read(cfg->dir, "", &target->prov);
 	target->prov_known = true;
 }
+
+int setup_trim(const struct run_target *target, const char *option,
+	       struct fitrim_result *r, char *err, size_t len)
+{
+	if (fitrim_run(target->dir_fd, r) == 0)
+		return 0;
+	snprintf(err, len, "%s: FITRIM on %s (%s): %s%s", option,
+		 target->prov.fs.mount_point[0] ? target->prov.fs.mount_point
+						: target->workdir,
+		 target->prov.fs.type[0] ? target->prov.fs.type : "?",
+		 strerror(errno),
+		 errno == EOPNOTSUPP || errno == ENOTTY
+			 ? " (the filesystem or its device cannot discard)"
+		 : errno == EPERM ? " (it needs root: run clyde as root with -u root)"
+				  : "");
+	return -1;
+}
