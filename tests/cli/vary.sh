@@ -7,7 +7,7 @@
 # mark's rounds, and (root) dir= over two tmpfs mounts and the refusals
 # that need a filesystem without a disk.
 . tests/cli/lib.sh
-plan 63
+plan 64
 hold_engines # clyde mark's setups are engines, as the machine has them
 cleanup_vary() {
 	unmount_all
