@@ -179,5 +179,7 @@ int cmd_classic_run(void *state, const struct command_env *env)
 		return status;
 	if ((status = ranks_begin(env->rk, cfg, &target, err, sizeof(err))) != 0)
 		return err[0] ? session_fail(status, "%s", err) : session_finish(status);
+	if (ranks_note(env->rk)[0])
+		out_say("%s", ranks_note(env->rk));
 	return run_all(cfg, env->rk, &target, &cs->fault, json);
 }

@@ -26,13 +26,34 @@
 /* What a name holds when it is no longer the file clyde made. */
 #define IOFILE_REPLACED "no longer the file clyde made; left alone"
 
+/*
+ * --shared-file: a copy's file is its region of one file, IOFILE_SHARED in
+ * the job's directory, that every copy of every rank shares
+ * (iofile_share.c). The job's copy 0 makes and removes it; the others
+ * open it, checked against the identity it was made with.
+ */
+#define IOFILE_SHARED "shared"
+struct iofile_region {
+	uint32_t index, count;   /* this copy's region of count; 0 of 0: none */
+	uint64_t stripe_bytes;   /* strided: a region's stripe; 0: segmented */
+	bool maker;              /* the job's copy 0 */
+	bool ino_only;           /* on another host than the maker: devices
+				  * differ, inode numbers still compare */
+	struct file_id *id;      /* the file as made, agreed across ranks */
+};
+
 struct iofile {
 	char dir[PATH_MAX];   /* clyde's directory, as messages show it */
 	int dir_fd;           /* clyde's directory, where the pieces are */
 	char prefix[24];      /* name prefix of this copy's pieces */
 	uint64_t size_bytes;
+	uint64_t extent_bytes; /* of those, what the file holds: block output
+				* may stop at a deadline (iofile_init: all) */
 	uint32_t pieces;
 	struct file_id *ids;  /* each piece as made; all zero until then */
+	struct iofile_region region; /* --shared-file; count 0 otherwise */
+	bool foreign;         /* another rank's file, opened only to read
+			       * (--reorder): a regular file, no symlink */
 };
 
 /*
@@ -45,8 +66,25 @@ int iofile_init(struct iofile *tf, int dir_fd, const char *dir, unsigned copy,
 /* Release what iofile_init allocated. */
 void iofile_free(struct iofile *tf);
 
-/* Bytes in piece PIECE: 1 GiB, or less for the last one. */
+/* Bytes in piece PIECE within the extent: 1 GiB, or less for the last
+ * one, 0 past the extent. */
 uint64_t iofile_piece_bytes(const struct iofile *tf, uint32_t piece);
+
+/* The pieces that hold the extent (those a phase after block output
+ * opens). */
+uint32_t iofile_pieces_in_use(const struct iofile *tf);
+
+/* Where byte OFF of piece PIECE is in the file the piece's descriptor
+ * opens: OFF itself, or its place in the shared file's region. */
+uint64_t iofile_offset(const struct iofile *tf, uint32_t piece, uint64_t off);
+
+/*
+ * --shared-file, on the job's copy 0 before block output: remove the old
+ * shared file if clyde made it, then make it anew (exclusive create,
+ * recorded for cleanup), its identity into *tf->region.id. 0, or -1 with
+ * errno.
+ */
+int iofile_share_make(struct iofile *tf, const struct io_mode *mode);
 
 /* Path of piece PIECE into BUF, for messages (fits PATH_MAX: dir was checked). */
 void iofile_path(const struct iofile *tf, uint32_t piece, char *buf,
@@ -55,16 +93,19 @@ void iofile_path(const struct iofile *tf, uint32_t piece, char *buf,
 /*
  * Create piece PIECE for writing with the run's mode (exclusive create,
  * never through a symlink, O_DIRECT/O_SYNC as MODE says), recorded for
- * cleanup with its identity. Returns the fd or -1 with errno.
+ * cleanup with its identity; a region of the shared file opens that file
+ * instead (iofile_open). Returns the fd or -1 with errno.
  */
 int iofile_create(struct iofile *tf, uint32_t piece, const struct io_mode *mode);
 
 /*
  * Open piece PIECE again for ACCESS (io.h) with the run's MODE, after
  * checking that its name still holds the file clyde made (before the
- * open, so nothing else is opened, and after it, on the descriptor).
- * Returns the fd, or -1 with errno: 0 when the name holds something else
- * (IOFILE_REPLACED says it), ENOENT when the piece was never made.
+ * open, so nothing else is opened, and after it, on the descriptor): for
+ * a region, the shared file as its maker made it; for a foreign file, a
+ * regular file that stays the same across the open. Returns the fd, or
+ * -1 with errno: 0 when the name holds something else (IOFILE_REPLACED
+ * says it), ENOENT when the piece was never made.
  */
 int iofile_open(const struct iofile *tf, uint32_t piece, enum io_access access,
 		const struct io_mode *mode);

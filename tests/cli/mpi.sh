@@ -184,8 +184,7 @@ fi
 # SIGTERM to rank 0 while it waits at a barrier for rank 2 (stopped): it
 # removes its files at once, without waiting for the others.
 fresh
-mpirun $OVER -np 2 "$MPI" -d "$T/d" $U -s 16M -r 0 -n 0 -f : \
-	-np 1 "$MPI" -d "$T/d" $U -s 512M -r 0 -n 0 -f >"$T/out" 2>"$T/err" &
+mpirun $OVER -np 3 "$MPI" -d "$T/d" $U -s 256M -r 0 -n 0 -f >"$T/out" 2>"$T/err" &
 pid=$!
 rank_pid() { ls "$T/d" | sed -n "s/^clyde\\.$host\\.r$1\\.\\([0-9]*\\)\\..*/\\1/p"; }
 gone=false
@@ -207,15 +206,64 @@ check "signal while waiting: one clyde: line" \
 	[ "$(grep -c '^clyde: ' "$T/err")" -eq 1 ]
 check "signal while waiting: nothing left" empty_dir "$T/d"
 
-# Ranks given different tests would not meet at the same barriers.
+# Ranks given different settings would measure different tests (and not
+# meet at the same barriers): every setting of the one list is checked,
+# and rank 0 names it and the ranks.
 fresh
-mpirun $OVER -np 1 "$MPI" -d "$T/d" $small : -np 1 "$MPI" -d "$T/d" $U -s 0 \
-	-r 0 -n 1 >"$T/out" 2>"$T/err"
+mpirun $OVER -np 2 "$MPI" -d "$T/d" $U -s 8M -r 0 -n 0 -f : -np 1 "$MPI" -d "$T/d" \
+	$U -s 64M -r 0 -n 0 -f >"$T/out" 2>"$T/err"
 st=$?
-check "different tests: exit 1" [ "$st" -eq 1 ]
-check "different tests: one line saying so" \
-	[ "$(grep -c '^clyde: the ranks were given different tests' "$T/err")" -eq 1 ]
-check "different tests: nothing left" empty_dir "$T/d"
+check "different -s: exit 1" [ "$st" -eq 1 ]
+check "different -s: one line naming the setting and the ranks" \
+	[ "$(grep -c '^clyde: the ranks were given different settings, which would mix different tests: -s size: 8m on ranks 0-1, 64m on rank 2; give every rank the same$' "$T/err")" -eq 1 ]
+check "different -s: no results" [ ! -s "$T/out" ]
+check "different -s: nothing left" empty_dir "$T/d"
+# differs NAME WORDS A B: rank 0 and 1 given A, rank 2 given B (each a
+# word list after the common options) are refused naming WORDS.
+base="-d $T/d $U -r 0 -q"
+differs() {
+	d_name=$1 d_words=$2 d_a=$3 d_b=$4
+	mpirun $OVER -np 2 "$MPI" $base $d_a : -np 1 "$MPI" $base $d_b \
+		>"$T/out" 2>"$T/err"
+	d_st=$?
+	check "different $d_name: refused naming it" refused_naming
+}
+refused_naming() {
+	[ "$d_st" -eq 1 ] && grep -q -- "^clyde: the ranks were given different settings.*: $d_words: .* on ranks 0-1, .* on rank 2" "$T/err"
+}
+io="-s 8M -n 0 -f"
+differs "chunk" "-s chunk" "-s 8M:8k -n 0 -f" "-s 8M:16k -n 0 -f"
+differs "seeks" "-s seeks" "-s 8M::100 -n 0 -f" "-s 8M::200 -n 0 -f"
+differs "seekers" "-s seekers" "-s 8M:::2 -n 0 -f" "-s 8M:::3 -n 0 -f"
+differs "-n files" "-n files (x 1024)" "-s 0 -n 1" "-s 0 -n 2"
+differs "-n max" "-n max size" "-s 0 -n 1:10" "-s 0 -n 1:20"
+differs "-n min" "-n min size" "-s 0 -n 1:20:1" "-s 0 -n 1:20:2"
+differs "-n dirs" "-n dirs" "-s 0 -n 1:0:0:1" "-s 0 -n 1:0:0:2"
+differs "-n chunk" "-n chunk" "-s 0 -n 1:0:0:1:8k" "-s 0 -n 1:0:0:1:16k"
+differs "-f" "-f (the per-char size)" "-s 8M -n 0 -f 2" "-s 8M -n 0 -f 4"
+differs "-c" "-c" "$io -c 1" "$io -c 2"
+differs "-x" "-x" "$io -x 1" "$io -x 2"
+differs "-D" "-D" "$io" "$io -D"
+differs "-b" "-b" "$io" "$io -b"
+differs "--zeros" "--zeros" "$io" "$io --zeros"
+differs "--char-io" "--char-io" "-s 8M -n 0 -f 1" "-s 8M -n 0 -f 1 --char-io syscall"
+differs "--verify" "--verify" "$io" "$io --verify"
+differs "--random-io" "--random-io" "$io" "$io --random-io"
+differs "--random-time" "--random-time" "$io --random-io --random-time 1" \
+	"$io --random-io --random-time 2"
+differs "--random-depths" "--random-depths" "$io --random-io --random-depths 1" \
+	"$io --random-io --random-depths 2"
+differs "--random-threads" "--random-threads" "$io --random-io" \
+	"$io --random-io --random-threads 2"
+differs "--engine" "--engine" "$io --random-io --engine threads" \
+	"$io --random-io --engine auto"
+differs "--shared-file" "--shared-file" "$io" "$io --shared-file"
+differs "stripe" "--shared-file stripe" "$io --shared-file=strided" \
+	"$io --shared-file=strided:16k"
+differs "--shared-dir" "--shared-dir" "-s 0 -n 1" "-s 0 -n 1 --shared-dir"
+differs "--reorder" "--reorder" "$io --reorder" "$io --reorder=random"
+differs "--deadline" "--deadline" "$io --deadline 5" "$io --deadline 6"
+check "different settings: nothing left" empty_dir "$T/d"
 
 # Options an MPI run cannot use.
 fresh

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * run_internal.h - what the driver (run.c) and the copies' set-up
+ * (run_copies.c) share: one copy of the tests, with its files and data.
+ */
+#ifndef RUN_INTERNAL_H
+#define RUN_INTERNAL_H
+
+#include <pthread.h>
+
+#include "run.h"
+
+struct phase_step; /* run.c's: what the copies of one phase share */
+
+/* One copy (-c) of the tests: its files, data, buffer and thread. */
+struct copy {
+	struct phase_ctx ctx;
+	struct iofile tf;
+	struct iofile read_tf;        /* --reorder: the file block input reads */
+	struct data_pattern data;
+	struct data_pattern read_data; /* what read_tf holds */
+	struct phase_step *step;
+	pthread_t thread;
+	uint64_t start_ns, end_ns;
+};
+
+/*
+ * CFG's copies in TARGET: each one's I/O file (its own, or its region of
+ * the shared file whose identity is AGREED's), what block input reads
+ * (the same, or under --reorder another rank's), its data, buffer and
+ * file-test state, ENGINE for the engine tests. NULL with *err filled.
+ */
+struct copy *run_copies_new(const struct config *cfg,
+			    const struct run_target *target,
+			    enum engine_kind engine, struct run_agreed *agreed,
+			    struct phase_error *err);
+
+/* Every copy's files sized to EXTENT bytes of their size (UINT64_MAX: all). */
+void run_copies_extent(struct copy *copies, unsigned n, uint64_t extent);
+
+/*
+ * Remove what the N copies made (their I/O files, their file tests'
+ * files and directories). STATUS is the run's so far: the first removal
+ * that fails becomes it (with *err) when it was 0. Returns the status.
+ */
+int run_copies_remove(struct copy *copies, unsigned n, int status,
+		      struct phase_error *err);
+
+/* Release the copies (after run_copies_remove). */
+void run_copies_free(struct copy *copies, unsigned n);
+
+#endif
