@@ -50,6 +50,7 @@ static int print_run(const struct config *cfg, const struct run_results *r)
 		format_render(text, cfg->table, r, 1, &bonnie);
 		fmt_random_table(text, r);
 		fmt_footer(text, r);
+		fmt_rank_spread(text, r);
 		if (out_check(text, text_err ? "stderr" : "stdout") != 0)
 			return -1;
 	}

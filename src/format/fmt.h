@@ -74,6 +74,16 @@ void fmt_csv_line(FILE *out, const struct run_results *r,
 void fmt_footer(FILE *out, const struct run_results *r);
 
 /*
+ * clyde-mpi's ranks, under the tables of a run of two ranks or more: a
+ * line per test with its slowest and fastest rank and the median of the
+ * ranks' own rates (under --deadline, the least and the most a rank did),
+ * and "clyde: straggler: rank N (HOST) ran TEST at P% of the ranks'
+ * median (...)" for a rank under half the median. Nothing for a single
+ * process's run.
+ */
+void fmt_rank_spread(FILE *out, const struct run_results *r);
+
+/*
  * The --random-io table printed after the classic ones: one row per test
  * (reads then writes, by depth) with IOPS, MiB/s, mean, p50, p99, p99.9 and
  * max latency. Prints nothing when r->n_random == 0.
