@@ -35,6 +35,7 @@ struct ranks {
 	struct run_target *target; /* ranks_begin's: its share is set there */
 	char job_name[160];    /* the job's directory (--shared-file,
 				* --shared-dir) in -d; "" none */
+	uint64_t tree_dirs;    /* --shared-dir: its -n sub-directories */
 	uint32_t deadline;     /* --deadline, seconds; 0: none */
 	struct coord_race race; /* --deadline: the current test's */
 	char note[256];        /* rank 0: a word on the set-up, to print */

@@ -20,6 +20,7 @@
 #include "exit_status.h"
 #include "io/data.h"
 #include "io/workdir.h"
+#include "run/filetest.h"
 #include "settings.h"
 #include "sys/out.h"
 
@@ -281,6 +282,7 @@ int ranks_share_begin(struct ranks *rk, const struct config *cfg,
 	sh->read_rank = sh->rank;
 	if (coord_bcast(&sh->seed, sizeof(sh->seed), 0) != 0)
 		return -1;
+	rk->tree_dirs = cfg->job.shared_dir ? cfg->files.dirs : 0;
 	if (cfg->job.layout != SHARE_OWN || cfg->job.shared_dir) {
 		if ((part = job_dir(rk, cfg, t, err, len)) < 0)
 			return -1;
@@ -318,7 +320,17 @@ void ranks_share_end(struct ranks *rk, int *status)
 	    fstat(sh->job_fd, &mine) == 0) {
 		int parent = rk->target->parent_fd;
 		const char *failed = NULL;
+		char path[PATH_MAX];
 
+		/* --shared-dir's directories first: every rank's files are gone. */
+		if (rk->tree_dirs &&
+		    filetest_tree_remove(sh->job_fd, sh->job_dir, rk->tree_dirs,
+					 path, sizeof(path)) != 0) {
+			out_say("%s: rmdir: %s (paths clyde made are left)", path,
+				strerror(errno));
+			if (*status == 0)
+				*status = EXIT_IO;
+		}
 		if (fstatat(parent, rk->job_name, &there, AT_SYMLINK_NOFOLLOW) != 0)
 			failed = errno == ENOENT ? NULL : strerror(errno);
 		else if (there.st_dev != mine.st_dev || there.st_ino != mine.st_ino)

@@ -93,7 +93,7 @@ const struct phase_info phase_table[PHASE_COUNT] = {
 		.title = "Random read", .column = "Random read/s",
 		.unit = UNIT_FILES_S, .size = SIZE_FILES,
 		.words = "Stat files in random order...", .done = "done.",
-		.prepare = phase_shuffle_prepare, .run = phase_ran_stat_run,
+		.prepare = phase_stat_shuffle_prepare, .run = phase_ran_stat_run,
 	},
 	[PHASE_RAN_DELETE] = {
 		.id = PHASE_RAN_DELETE, .name = "random delete", .key = "ran_del",

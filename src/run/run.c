@@ -521,7 +521,7 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 			status = hooks->after_phase(hooks->fault, &steps[i],
 						    &copies[0].tf, err);
 	}
-	status = run_copies_remove(copies, cfg->concurrency, status, err);
+	status = run_copies_remove(copies, cfg->concurrency, target, status, err);
 	run_copies_free(copies, cfg->concurrency);
 	return status;
 }

@@ -87,6 +87,17 @@ static int make_copy(struct copy *c, const struct config *cfg,
 		c->ctx.files = filetest_state_new(cfg, &target->rng, seed,
 						  target->dir_fd, target->workdir,
 						  i, n);
+	if (c->ctx.files && cfg->job.shared_dir) {
+		struct filetest_share fsh = {
+			.job_fd = sh->job_fd, .job_dir = sh->job_dir,
+			.index = sh->rank * n + i, .copies = sh->ranks * n,
+			.peer = (cfg->job.reorder ? sh->read_rank : sh->rank) * n + i,
+			.maker = sh->rank == 0 && i == 0,
+		};
+
+		if (filetest_state_share(c->ctx.files, &fsh) != 0)
+			return -1;
+	}
 	if (iofile_init(&c->tf, target->dir_fd, target->workdir, i, n,
 			cfg->io.size_mib * MIB) != 0 ||
 	    !c->ctx.buf || (cfg->files.count_k > 0 && !c->ctx.files) ||
@@ -158,17 +169,25 @@ static int removal_failed(int status, const char *path, const char *op,
 	return err->status = EXIT_IO;
 }
 
-int run_copies_remove(struct copy *copies, unsigned n, int status,
+int run_copies_remove(struct copy *copies, unsigned n,
+		      const struct run_target *target, int status,
 		      struct phase_error *err)
 {
-	for (unsigned i = 0; i < n; i++) {
-		char path[PATH_MAX];
+	const struct config *cfg = n ? copies[0].ctx.cfg : NULL;
+	char path[PATH_MAX];
 
+	for (unsigned i = 0; i < n; i++) {
 		if (iofile_remove(&copies[i].tf, path, sizeof(path)) != 0)
 			status = removal_failed(status, path, "unlink", err);
 		if (filetest_state_cleanup(copies[i].ctx.files, path, sizeof(path)) != 0)
 			status = removal_failed(status, path, "remove", err);
 	}
+	/* Alone, every copy's files are gone now; over MPI, rank 0 waits for
+	 * every rank's (mpi/ranks_share.c). */
+	if (cfg && cfg->job.shared_dir && cfg->files.count_k && target->share.ranks == 1 &&
+	    filetest_tree_remove(target->share.job_fd, target->share.job_dir,
+				 cfg->files.dirs, path, sizeof(path)) != 0)
+		status = removal_failed(status, path, "rmdir", err);
 	return status;
 }
 

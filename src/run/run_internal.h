@@ -39,11 +39,13 @@ struct copy *run_copies_new(const struct config *cfg,
 void run_copies_extent(struct copy *copies, unsigned n, uint64_t extent);
 
 /*
- * Remove what the N copies made (their I/O files, their file tests'
- * files and directories). STATUS is the run's so far: the first removal
- * that fails becomes it (with *err) when it was 0. Returns the status.
+ * Remove what the N copies in TARGET made (their I/O files, their file
+ * tests' files and directories, a lone process's shared directory).
+ * STATUS is the run's so far: the first removal that fails becomes it
+ * (with *err) when it was 0. Returns the status.
  */
-int run_copies_remove(struct copy *copies, unsigned n, int status,
+int run_copies_remove(struct copy *copies, unsigned n,
+		      const struct run_target *target, int status,
 		      struct phase_error *err);
 
 /* Release the copies (after run_copies_remove). */

@@ -5,46 +5,11 @@
 # a rank; the JSON's per-rank figures add up to the combined ones; a rank
 # given an unwritable directory, or one failing mid-run, fails the run on
 # every rank with one error line and nothing left; a signal to mpirun, or
-# to a rank waiting for another, leaves nothing.
+# to a rank waiting for another, leaves nothing; ranks given different
+# settings are refused, each setting named. mpi_share.sh tests what the
+# ranks share.
 . tests/cli/lib.sh
-MPI=${CLYDE_MPI:-./clyde-mpi}
-if [ ! -x "$MPI" ] || ! command -v mpirun >/dev/null 2>&1; then
-	skip "clyde-mpi" "needs mpicc and mpirun (Debian: openmpi-bin libopenmpi-dev)"
-	exit 0
-fi
-# Open MPI refuses root without these; tests run as root in CI.
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-# Under SANITIZE= builds: what the sanitizers find inside MPI's own
-# libraries is not clyde's (Open MPI leaks at exit, and its TCP transport
-# takes locks in an order ThreadSanitizer dislikes); clyde's frames are
-# still checked. The slow unwinder reaches MPI's frames through its
-# plug-ins.
-cat >"$T/lsan.supp" <<'EOF'
-leak:libmpi.so
-leak:libopen-pal.so
-leak:libopen-rte.so
-leak:libpmix.so
-leak:libhwloc.so
-leak:libevent
-leak:MPI_Init_thread
-leak:MPI_Finalize
-EOF
-cat >"$T/tsan.supp" <<'EOF'
-deadlock:mca_btl_tcp
-deadlock:libopen-pal.so
-deadlock:libmpi.so
-race:libopen-pal.so
-race:libmpi.so
-race:libopen-rte.so
-race:libpmix.so
-race:libevent
-EOF
-export LSAN_OPTIONS="suppressions=$T/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
-export ASAN_OPTIONS="fast_unwind_on_malloc=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-export TSAN_OPTIONS="suppressions=$T/tsan.supp${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
-# More ranks than cores: Open MPI wants to be told, MPICH does not know
-# the option.
-if mpirun --version 2>&1 | grep -q 'Open MPI'; then OVER=--oversubscribe; else OVER=; fi
+mpi_prepare || exit 0
 mkdir "$T/d"
 # ranks_in DIR N: N ranks' directories are in DIR.
 ranks_in() { [ "$(ls "$1" | grep -c '^clyde\.')" -eq "$2" ]; }
@@ -63,6 +28,11 @@ line=$(grep '^1\.96,' "$T/out")
 check "3 ranks: CSV concurrency 3" [ "$(field "$line" 3)" = 3 ]
 check "3 ranks: footer names the ranks" \
 	grep -q ', 3 copies in 3 MPI ranks on 1 host$' "$T/out"
+check "3 ranks: the +++++ hint, pasted back, runs one copy a rank (no -c 3)" \
+	sh -c "grep -q 'a larger test would measure them: -s ' '$T/out' &&
+	       ! grep -q 'measure them: .* -c ' '$T/out'"
+check "3 ranks: a line per test with its slowest and fastest rank" \
+	grep -Eq '^  block output +rank [0-2] [0-9.]+ MiB/s, rank [0-2] [0-9.]+ MiB/s, median [0-9.]+ MiB/s$' "$T/out"
 check "3 ranks: no error line (the truth check may warn)" \
 	[ "$(grep '^clyde: ' "$T/err" | grep -vc 'the page cache served')" -eq 0 ]
 check "3 ranks: progress words once" \
