@@ -86,9 +86,14 @@ const char *ranks_tag(const struct ranks *rk)
 	return rk->me.mpi ? rk->tag : NULL;
 }
 
+uint64_t ranks_copy0_of(uint32_t rank)
+{
+	return (uint64_t)rank * MAX_CONCURRENCY;
+}
+
 uint64_t ranks_first_copy(const struct ranks *rk)
 {
-	return rk->me.mpi ? (uint64_t)rk->me.rank * MAX_CONCURRENCY : 0;
+	return rk->me.mpi ? ranks_copy0_of((uint32_t)rk->me.rank) : 0;
 }
 
 bool ranks_stopped(const struct ranks *rk)

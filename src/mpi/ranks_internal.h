@@ -9,6 +9,10 @@
 
 #include "ranks.h"
 
+/* Rank RANK's copy 0 among every rank's copies (each copy's data is
+ * seeded apart by it). */
+uint64_t ranks_copy0_of(uint32_t rank);
+
 /*
  * One agreement, FAILED being this rank's part: 0 when every rank is well,
  * 1 when one failed (the run is then settled), -1 when the communication

@@ -250,7 +250,7 @@ static int reorder(struct ranks *rk, const struct config *cfg,
 		return rk->me.rank == 0 ? EXIT_USAGE : 0;
 	}
 	sh->read_rank = (sh->rank + shift) % n;
-	sh->read_first_copy = (uint64_t)sh->read_rank * MAX_CONCURRENCY;
+	sh->read_first_copy = ranks_copy0_of(sh->read_rank);
 	reorder_note(rk, cfg, all, n, shift);
 	if (cfg->job.layout == SHARE_OWN) {
 		const struct card *from = &all[sh->read_rank];

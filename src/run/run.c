@@ -133,8 +133,10 @@ static void wait_copies(struct phase_step *step, struct copy *copies, unsigned n
 		if (step->deadline_ns)
 			race(step, hooks, t0);
 		now = timer_now_ns();
-		if (step->done < n && hooks->phase_tick && now >= next_tick) {
-			next_tick = now + TICK_NS;
+		if (now < next_tick)
+			continue;
+		next_tick = now + TICK_NS;
+		if (step->done < n && hooks->phase_tick) {
 			pthread_mutex_unlock(&step->lock);
 			hooks->phase_tick(hooks->arg, ps, progress_sum(copies, n),
 					  total, now - t0);
