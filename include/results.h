@@ -246,7 +246,7 @@ struct run_results {
 	char command_line[4096]; /* argv quoted for sh (origin.h); "" unknown */
 	bool prov_known;         /* false: nothing in prov is known */
 	struct provenance prov;  /* filesystem, device stack, disks, machine */
-	/* Verdicts, computed once the figures are in (advice.c, truth.c): */
+	/* Verdicts: made once, by whoever made the figures (verdict.h): */
 	struct advice advice;
 	size_t n_truth;
 	struct truth_hit truth[MAX_TRUTH_HITS];

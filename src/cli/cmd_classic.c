@@ -159,7 +159,7 @@ static int run_all(const struct config *cfg, struct ranks *rk,
 		status = ranks_stopped(rk) ? session_finish(status)
 					   : session_phase_error(&perr);
 	else if (cfg->repeat_auto && ranks_prints(rk))
-		repeat_say(stderr, kept.v, n);
+		repeat_say(stderr, kept.v, n, (size_t)cfg->repeat);
 	if (status == 0 && json)
 		status = write_json(cfg, json, kept.v, n);
 	free(kept.v);

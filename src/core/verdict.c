@@ -124,7 +124,7 @@ static void suggest(struct run_results *r, bool bulk, bool seeks,
 	a->ram_mib = r->ram_mib;
 }
 
-void advice_compute(struct run_results *r)
+static void advice_compute(struct run_results *r)
 {
 	struct advice *a = &r->advice;
 	bool perchar = is_fast(r, PHASE_PUTC) || is_fast(r, PHASE_GETC);
@@ -179,7 +179,7 @@ static bool under_half(uint64_t disk, uint64_t logical, unsigned *pct)
 	return true;
 }
 
-void truth_compute(struct run_results *r)
+static void truth_compute(struct run_results *r)
 {
 	static const enum phase_id reads[] = { PHASE_REWRITE, PHASE_GETC,
 					       PHASE_READ, PHASE_SEEKS };

@@ -2,9 +2,8 @@
 /*
  * verdict.h - what clyde concludes from a run's figures, computed once into
  * the results so that formatters only print it: the options a larger test
- * would need and the read phases the page cache served instead of the
- * disk (verdict.c). Every producer of results (the driver, the CSV reader,
- * the summary rows) calls verdict_compute before any formatter runs.
+ * would need (the advice) and the read phases the page cache served
+ * instead of the disk (the truth check). verdict.c.
  */
 #ifndef VERDICT_H
 #define VERDICT_H
@@ -12,24 +11,26 @@
 #include "results.h"
 
 /*
- * Fill r->advice from r's figures: nothing when no figure is +++++; else
- * which of -s, -f and -n to enlarge, and, from the shortest measured time
- * of the too-fast phases, the values that would take about a second
- * (twice the 0.5 s threshold). Per-char phases limited by -f need a larger
- * -f, not a larger -s. Results without times (read from CSV) get only the
- * options.
+ * Make R's results final: fill r->advice, r->n_truth and r->truth from its
+ * figures. The one point where verdicts are computed. Each producer of
+ * results calls it once, last, on the results it makes, before it hands
+ * them over: the run driver (run_once), the readers (CSV lines, clyde's
+ * JSON), the combining of MPI ranks and the summary rows of `clyde
+ * report`. Nothing downstream computes them again: the report's store
+ * keeps them as they came, and formatters only print them.
+ *
+ * The advice: nothing when no figure is +++++; else which of -s, -f and
+ * -n to enlarge, and, from the shortest measured time of the too-fast
+ * phases, the values that would take about a second (twice the 0.5 s
+ * threshold). Per-char phases limited by -f need a larger -f, not a
+ * larger -s. Results without times (read from CSV) get only the options
+ * (advice.sized false).
+ *
+ * The truth check: the read phases (rewrite, per-char input, block input,
+ * seeks, random reads) whose logical read bytes came less than half from
+ * the block device, with the percentage that did. Nothing when no device
+ * was known (r->env.device empty) or without the device's counters.
  */
-void advice_compute(struct run_results *r);
-
-/*
- * Fill r->truth and r->n_truth: the read phases (rewrite, per-char input,
- * block input, seeks, random reads) whose logical read bytes came less
- * than half from the block device, with the percentage that did. Nothing
- * when no device was known (r->env.device empty).
- */
-void truth_compute(struct run_results *r);
-
-/* Both of the above. */
 void verdict_compute(struct run_results *r);
 
 #endif

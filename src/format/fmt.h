@@ -13,15 +13,6 @@
 
 #include "results.h"
 
-#define LATENCY_TEXT_MAX 16
-
-/*
- * bonnie++'s latency text for NS nanoseconds: "" for 0, whole seconds + "s"
- * above 99.999999 s, truncated milliseconds + "ms" above 0.099999 s, else
- * truncated microseconds + "us" ("56us", "1366ms", "123s"). Returns buf.
- */
-const char *fmt_latency(uint64_t ns, char buf[LATENCY_TEXT_MAX]);
-
 /*
  * The layouts of bonnie++'s text tables (fmt_table.c): 1.03, 1.96 and 1.97
  * (one layout; only the Version cell differs, and it shows r->version),
@@ -44,10 +35,16 @@ extern const struct table_layout table_layout_103, table_layout_19x,
  * columns, so nothing is cut. Nothing for n == 0.
  */
 struct run_source;
-struct report_facts;
+struct run_facts;
 void fmt_table(FILE *out, const struct table_layout *layout,
 	       struct run_source *src, bool wide_names,
-	       const struct report_facts *facts);
+	       const struct run_facts *facts);
+
+/*
+ * The lines under clyde report's text (the tables', the comparison's):
+ * how many runs, what every run shares, and the notes of F, one line each.
+ */
+void fmt_facts_text(FILE *out, const struct run_facts *f);
 
 /*
  * The CSV header line of FORMAT, printed before -x runs: one name over each
@@ -55,6 +52,9 @@ void fmt_table(FILE *out, const struct table_layout *layout,
  * short of names, clyde's are not: doc/formats.md, "Header lines").
  */
 void fmt_csv_header(FILE *out, enum csv_format format);
+
+/* The field names of each CSV layout (1.96 uses 1.97's), for headers and errors. */
+const char *const *fmt_csv_field_names(enum csv_format format, size_t *count);
 
 /*
  * One CSV line of FORMAT (CSV_103 27 fields, CSV_196 and CSV_197 48,
@@ -101,16 +101,13 @@ void fmt_random_table(FILE *out, const struct run_results *r);
 void fmt_truth_warning(FILE *out, const struct run_results *r);
 
 /*
- * JSON for runs[0..n): with AS_ARRAY a JSON array of n objects (-x), else
- * the single object runs[0]. Every figure of every phase (state, rate, unit,
- * CPU, elapsed, bytes, ops, latency summary, device bytes), the random-I/O
- * tests, the configuration and the environment. Always valid JSON: strings
- * escaped, numbers as numbers, null for what was not measured. Ends with
- * a newline.
+ * The JSON object of one run, without a newline (the format table's json
+ * writes one, or an array of them with -x): every figure of every phase
+ * (state, rate, unit, CPU, elapsed, bytes, ops, latency summary, device
+ * bytes), the random-I/O tests, the configuration and the environment.
+ * Always valid JSON: strings escaped, numbers as numbers, null for what
+ * was not measured.
  */
-void fmt_json(FILE *out, const struct run_results *runs, size_t n, bool as_array);
-
-/* The JSON object of one run, without a newline (what fmt_json repeats). */
 void fmt_json_run(FILE *out, const struct run_results *r);
 
 /*
@@ -128,7 +125,7 @@ void fmt_json_run(FILE *out, const struct run_results *r);
  * attribute tells runs apart, and the runs, caption and notes after.
  */
 void fmt_markdown(FILE *out, struct run_source *src,
-		  const struct report_facts *facts);
+		  const struct run_facts *facts);
 
 /*
  * One self-contained HTML5 page (inline CSS, no scripts): a table for the
@@ -137,7 +134,7 @@ void fmt_markdown(FILE *out, struct run_source *src,
  * rates high = good, CPU per unit of rate low = good, latency low = good.
  */
 void fmt_html(FILE *out, struct run_source *src,
-	      const struct report_facts *facts);
+	      const struct run_facts *facts);
 
 /*
  * One self-contained SVG image: a horizontal bar chart per test that any run
@@ -145,20 +142,6 @@ void fmt_html(FILE *out, struct run_source *src,
  * labelled "too fast to measure" instead of drawn as a bar.
  */
 void fmt_svg(FILE *out, struct run_source *src,
-	     const struct report_facts *facts);
-
-/*
- * `clyde report --compare` (report_compare.h) in each format that can show
- * it: text (fmt_compare.c), Markdown, HTML and SVG (error bars spanning
- * each group's runs). Every one prints fmt_compare_method and, for each
- * group but the baseline, each figure either group has (fmt_compare_row).
- */
-struct comparison;
-extern const char fmt_compare_method[];
-bool fmt_compare_row(const struct comparison *c, size_t figure, size_t group);
-void fmt_compare_text(FILE *out, const struct comparison *c);
-void fmt_compare_markdown(FILE *out, const struct comparison *c);
-void fmt_compare_html(FILE *out, const struct comparison *c);
-void fmt_compare_svg(FILE *out, const struct comparison *c);
+	     const struct run_facts *facts);
 
 #endif

@@ -7,7 +7,10 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "fmt_internal.h"
+#include "fmt.h"
+#include "fmt_text.h"
+#include "core/parse.h"
+#include "run/phase_info.h"
 
 /*
  * bonnie++ 1.98/2.00a print a stale 48-name header for their 50 fields.

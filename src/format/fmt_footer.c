@@ -10,7 +10,10 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "fmt_internal.h"
+#include "fmt.h"
+#include "fmt_text.h"
+#include "core/parse.h"
+#include "run/phase_info.h"
 
 /* FIELDS[0..n) joined by ':', without the trailing empty ones (bonnie++'s defaults). */
 static void put_colon_fields(FILE *out, char fields[][FMT_TEXT_MAX], int n)

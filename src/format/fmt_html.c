@@ -8,9 +8,11 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "fmt_html.h"
 #include "fmt_internal.h"
 #include "fmt_present.h"
-#include "report/report_facts.h"
+#include "fmt_text.h"
+#include "run_facts.h"
 #include "run_source.h"
 
 /* What every part of the page reads. */
@@ -18,8 +20,8 @@ struct html_page {
 	FILE *out;
 	struct run_source *src;
 	struct fmt_usage use;
-	const struct report_facts *facts; /* clyde report's, or NULL */
-	bool tagged;                      /* a Setup column tells runs apart */
+	const struct run_facts *facts; /* clyde report's, or NULL */
+	bool tagged;                   /* a Setup column tells runs apart */
 };
 
 static const char html_style[] =
@@ -181,9 +183,9 @@ static void html_part(const struct html_page *pg,
 		if (pg->tagged) {
 			fprintf(out, "<td class=\"setup\"%s>",
 				lat ? " rowspan=\"2\"" : "");
-			present_markup_text(out, report_facts_tag(pg->facts, r,
-								  true, tag,
-								  sizeof(tag)));
+			present_markup_text(out, run_facts_tag(pg->facts, r,
+							       true, tag,
+							       sizeof(tag)));
 			fputs("</td>", out);
 		}
 		fprintf(out, "<td class=\"what\">%s</td>",
@@ -224,17 +226,17 @@ static void html_key(FILE *out)
 /* "13 runs", and the summary rows when there are some. */
 static void html_count(const struct html_page *pg)
 {
-	const struct report_facts *f = pg->facts;
+	const struct run_facts *f = pg->facts;
 	char count[128];
 
 	if (f)
-		fputs(report_facts_count(f, count, sizeof(count)), pg->out);
+		fputs(run_facts_count(f, count, sizeof(count)), pg->out);
 	else
 		fprintf(pg->out, "%zu run%s", pg->use.n,
 			pg->use.n == 1 ? "" : "s");
 }
 
-void fmt_html_facts(FILE *out, const struct report_facts *f)
+void fmt_html_facts(FILE *out, const struct run_facts *f)
 {
 	if (!f || (!f->caption[0] && !f->n_notes))
 		return;
@@ -266,10 +268,10 @@ void fmt_html_begin(FILE *out, const char *title, const char *style)
 }
 
 void fmt_html(FILE *out, struct run_source *src,
-	      const struct report_facts *facts)
+	      const struct run_facts *facts)
 {
 	struct html_page pg = { .out = out, .src = src, .facts = facts,
-				.tagged = report_facts_tagged(facts, true) };
+				.tagged = run_facts_tagged(facts, true) };
 
 	fmt_usage(src, &pg.use);
 	fmt_html_begin(out, "Disk benchmark results", "");

@@ -3,8 +3,8 @@
  * fmt_json.c - the --json document: one object per run with how and when
  * it ran, its configuration, environment and provenance, every phase's
  * figures and measurements, and the random-I/O tests (the provenance
- * object is fmt_json_prov.c's). Owns JSON string escaping and number
- * printing.
+ * object is fmt_json_prov.c's, the values json_out.c's); and the members
+ * clyde mark's JSON shares with it (fmt_json.h).
  *
  * Every key is always present, so consumers need no existence checks; what
  * was not measured or is not known is null. The keys and their meanings
@@ -16,129 +16,17 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "fmt_internal.h"
-#include "lib/utf8.h"
-
-/*
- * TEXT as a JSON string: quotes, backslashes and control characters escaped,
- * valid UTF-8 passed through, each invalid byte replaced by U+FFFD so the
- * document stays valid whatever a machine name holds.
- */
-static void put_string(FILE *out, const char *text)
-{
-	const unsigned char *s = (const unsigned char *)text;
-	size_t len = strlen(text);
-
-	fputc('"', out);
-	for (size_t i = 0; i < len;) {
-		size_t seq;
-
-		if (s[i] == '"' || s[i] == '\\') {
-			fputc('\\', out);
-			fputc(s[i++], out);
-		} else if (s[i] == '\n' || s[i] == '\t') {
-			fputs(s[i++] == '\n' ? "\\n" : "\\t", out);
-		} else if (s[i] < 0x20 || s[i] == 0x7f) {
-			fprintf(out, "\\u%04x", s[i++]);
-		} else if (s[i] < 0x80) {
-			fputc(s[i++], out);
-		} else if ((seq = utf8_seq_len(s + i, len - i)) != 0) {
-			fwrite(s + i, 1, seq, out);
-			i += seq;
-		} else {
-			fputs("\\ufffd", out);
-			i++;
-		}
-	}
-	fputc('"', out);
-}
-
-/* A string, or null when it is empty (not known). */
-static void put_text_or_null(FILE *out, const char *text)
-{
-	if (text[0] == '\0')
-		fputs("null", out);
-	else
-		put_string(out, text);
-}
-
-/*
- * A double with at most DECIMALS places, trailing zeros dropped ("206.5",
- * "1.2", "0"); exponent form past 1e15, null for NaN and infinities.
- */
-static void put_double(FILE *out, double value, int decimals)
-{
-	char buf[64];
-	size_t len;
-
-	if (!isfinite(value)) {
-		fputs("null", out);
-		return;
-	}
-	if (value >= 1e15 || value <= -1e15) {
-		fprintf(out, "%.17g", value);
-		return;
-	}
-	len = (size_t)snprintf(buf, sizeof(buf), "%.*f", decimals, value);
-	if (strchr(buf, '.')) {
-		while (len > 0 && buf[len - 1] == '0')
-			buf[--len] = '\0';
-		if (len > 0 && buf[len - 1] == '.')
-			buf[--len] = '\0';
-	}
-	fputs(strcmp(buf, "-0") == 0 ? "0" : buf, out);
-}
-
-static void put_u64(FILE *out, uint64_t value)
-{
-	fprintf(out, "%" PRIu64, value);
-}
-
-/* Nanoseconds as seconds (elapsed, CPU) or microseconds (latency). */
-static void put_seconds(FILE *out, uint64_t ns)
-{
-	put_double(out, (double)ns / 1e9, 6);
-}
-
-static void put_us(FILE *out, uint64_t ns)
-{
-	put_double(out, (double)ns / 1e3, 3);
-}
-
-static void put_bool_or_null(FILE *out, bool known, bool value)
-{
-	fputs(!known ? "null" : value ? "true" : "false", out);
-}
-
-static void put_u64_or_null(FILE *out, bool known, uint64_t value)
-{
-	if (known)
-		put_u64(out, value);
-	else
-		fputs("null", out);
-}
-
-static void put_double_or_null(FILE *out, bool known, double value, int decimals)
-{
-	if (known)
-		put_double(out, value, decimals);
-	else
-		fputs("null", out);
-}
-
-static void put_seconds_or_null(FILE *out, bool known, uint64_t ns)
-{
-	if (known)
-		put_seconds(out, ns);
-	else
-		fputs("null", out);
-}
+#include "fmt.h"
+#include "fmt_json.h"
+#include "json_out.h"
+#include "fmt_text.h"
+#include "run/phase_info.h"
 
 /*
  * The latency object: the whole summary when operations were counted, only
  * max when that is all there is (a CSV line), null when neither.
  */
-static void put_latency(FILE *out, const struct latency_summary *lat)
+void fmt_json_latency(FILE *out, const struct latency_summary *lat)
 {
 	const struct {
 		const char *key;
@@ -153,27 +41,27 @@ static void put_latency(FILE *out, const struct latency_summary *lat)
 		return;
 	}
 	fputs("{\"count\": ", out);
-	put_u64_or_null(out, full, lat->count);
+	json_out_u64_or_null(out, full, lat->count);
 	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
 		fprintf(out, ", \"%s\": ", f[i].key);
 		if (full || strcmp(f[i].key, "max") == 0)
-			put_us(out, f[i].ns);
+			json_out_us(out, f[i].ns);
 		else
 			fputs("null", out);
 	}
 	fputc('}', out);
 }
 
-static void put_device(FILE *out, const struct device_io *dev)
+void fmt_json_device(FILE *out, const struct device_io *dev)
 {
 	if (!dev->known) {
 		fputs("null", out);
 		return;
 	}
 	fputs("{\"read_bytes\": ", out);
-	put_u64(out, dev->read_bytes);
+	json_out_u64(out, dev->read_bytes);
 	fputs(", \"write_bytes\": ", out);
-	put_u64(out, dev->write_bytes);
+	json_out_u64(out, dev->write_bytes);
 	fputc('}', out);
 }
 
@@ -185,7 +73,7 @@ static void put_start(FILE *out, bool measured, uint64_t start_ns,
 		      uint64_t whole_ns)
 {
 	fputs(", \"start_s\": ", out);
-	put_seconds_or_null(out, measured && start_ns >= whole_ns,
+	json_out_seconds_or_null(out, measured && start_ns >= whole_ns,
 			    start_ns - whole_ns);
 }
 
@@ -203,38 +91,38 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p,
 	bool figures = p->state == FIGURE_VALUE || measured;
 
 	fputs("    {\"name\": ", out);
-	put_string(out, phase_table[id].name);
+	json_out_string(out, phase_table[id].name);
 	fprintf(out, ", \"key\": \"%s\", \"state\": \"%s\", \"unit\": \"%s\",",
 		phase_table[id].key, ran ? states[p->state] : states[FIGURE_NONE],
 		phase_unit_name(phase_table[id].unit));
 	fputs("\n     \"rate\": ", out);
-	put_double_or_null(out, figures, p->rate, 3);
+	json_out_double_or_null(out, figures, p->rate, 3);
 	fputs(", \"cpu_percent\": ", out);
-	put_double_or_null(out, figures, p->cpu_pct, 3);
+	json_out_double_or_null(out, figures, p->cpu_pct, 3);
 	fputs(", \"elapsed_s\": ", out);
-	put_seconds_or_null(out, measured, p->elapsed_ns);
+	json_out_seconds_or_null(out, measured, p->elapsed_ns);
 	if (whole)
 		put_start(out, measured, p->start_ns, whole->start_ns);
 	fputs(", \"cpu_s\": ", out);
-	put_seconds_or_null(out, measured, p->cpu_ns);
+	json_out_seconds_or_null(out, measured, p->cpu_ns);
 	fputs(",\n     \"bytes\": ", out);
-	put_u64_or_null(out, measured, p->bytes);
+	json_out_u64_or_null(out, measured, p->bytes);
 	fputs(", \"read_bytes\": ", out);
-	put_u64_or_null(out, measured, p->read_bytes);
+	json_out_u64_or_null(out, measured, p->read_bytes);
 	fputs(", \"ops\": ", out);
-	put_u64_or_null(out, measured, p->ops);
+	json_out_u64_or_null(out, measured, p->ops);
 	if (deadline && phase_table[id].deadline) {
 		fputs(", \"stonewalled\": ", out);
-		put_bool_or_null(out, measured, p->cut);
+		json_out_bool_or_null(out, measured, p->cut);
 	}
 	fputs(",\n     \"latency_us\": ", out);
 	if (ran)
-		put_latency(out, &p->lat);
+		fmt_json_latency(out, &p->lat);
 	else
 		fputs("null", out);
 	fputs(",\n     \"device\": ", out);
 	if (ran)
-		put_device(out, &p->dev);
+		fmt_json_device(out, &p->dev);
 	else
 		fputs("null", out);
 	fputc('}', out);
@@ -247,31 +135,31 @@ static void put_random(FILE *out, const struct random_result *t,
 
 	fprintf(out, "    {\"op\": \"%s\", \"depth\": %" PRIu32 ", \"threads\": ",
 		t->writes ? "write" : "read", t->depth);
-	put_u64_or_null(out, t->threads != 0, t->threads);
+	json_out_u64_or_null(out, t->threads != 0, t->threads);
 	fputs(", \"engine\": ", out);
 	if (t->engine != ENGINE_AUTO)
-		put_string(out, engine_name(t->engine));
+		json_out_string(out, engine_name(t->engine));
 	else
 		fputs("null", out);
 	fprintf(out, ", \"block_bytes\": %u,", RANDOM_BLOCK_BYTES);
 	fputs("\n     \"iops\": ", out);
-	put_double_or_null(out, ran, t->iops, 3);
+	json_out_double_or_null(out, ran, t->iops, 3);
 	fputs(", \"mib_per_s\": ", out);
-	put_double_or_null(out, ran, t->mib_per_s, 3);
+	json_out_double_or_null(out, ran, t->mib_per_s, 3);
 	fputs(", \"cpu_percent\": ", out);
-	put_double_or_null(out, ran, t->cpu_pct, 3);
+	json_out_double_or_null(out, ran, t->cpu_pct, 3);
 	fputs(", \"elapsed_s\": ", out);
-	put_seconds_or_null(out, ran, t->elapsed_ns);
+	json_out_seconds_or_null(out, ran, t->elapsed_ns);
 	if (whole)
 		put_start(out, ran, t->start_ns, whole->start_ns);
 	fputs(", \"cpu_s\": ", out);
-	put_seconds_or_null(out, ran, t->cpu_ns);
+	json_out_seconds_or_null(out, ran, t->cpu_ns);
 	fputs(", \"ops\": ", out);
-	put_u64(out, t->ops);
+	json_out_u64(out, t->ops);
 	fputs(",\n     \"latency_us\": ", out);
-	put_latency(out, &t->lat);
+	fmt_json_latency(out, &t->lat);
 	fputs(",\n     \"device\": ", out);
-	put_device(out, &t->dev);
+	fmt_json_device(out, &t->dev);
 	fputc('}', out);
 }
 
@@ -286,13 +174,13 @@ static void put_job(FILE *out, const struct job_mode *job)
 		return;
 	fprintf(out, ",\n             \"shared_file\": \"%s\", \"stripe_bytes\": ",
 		layouts[job->layout]);
-	put_u64_or_null(out, job->layout == SHARE_STRIDED, job->stripe_bytes);
+	json_out_u64_or_null(out, job->layout == SHARE_STRIDED, job->stripe_bytes);
 	fputs(", \"shared_dir\": ", out);
-	put_bool_or_null(out, true, job->shared_dir);
+	json_out_bool_or_null(out, true, job->shared_dir);
 	fputs(", \"reorder_shift\": ", out);
-	put_u64_or_null(out, job->reorder, job->reorder_shift);
+	json_out_u64_or_null(out, job->reorder, job->reorder_shift);
 	fputs(", \"deadline_s\": ", out);
-	put_u64_or_null(out, job->deadline_s != 0, job->deadline_s);
+	json_out_u64_or_null(out, job->deadline_s != 0, job->deadline_s);
 }
 
 static void put_config(FILE *out, const struct run_results *r, bool live)
@@ -301,38 +189,38 @@ static void put_config(FILE *out, const struct run_results *r, bool live)
 
 	fputs("  \"config\": {\"directory\": ", out);
 	if (live)
-		put_text_or_null(out, r->dir);
+		json_out_text_or_null(out, r->dir);
 	else
 		fputs("null", out);
 	/* What the source did not record is null, never a default. */
 	fprintf(out, ", \"size_mib\": %" PRIu64 ", \"chunk_bytes\": ",
 		r->io.size_mib);
-	put_u64_or_null(out, !(r->unrecorded & UNRECORDED_CHUNK), fmt_io_chunk(r));
+	json_out_u64_or_null(out, !(r->unrecorded & UNRECORDED_CHUNK), fmt_io_chunk(r));
 	fputs(", \"seeks\": ", out);
-	put_u64_or_null(out, !(r->unrecorded & UNRECORDED_SEEKS), fmt_io_seeks(r));
+	json_out_u64_or_null(out, !(r->unrecorded & UNRECORDED_SEEKS), fmt_io_seeks(r));
 	fputs(", \"seekers\": ", out);
-	put_u64_or_null(out, !(r->unrecorded & UNRECORDED_SEEKERS),
+	json_out_u64_or_null(out, !(r->unrecorded & UNRECORDED_SEEKERS),
 			fmt_io_seekers(r));
 	fputs(",\n", out);
 	fputs("             \"perchar_mib\": ", out);
-	put_u64_or_null(out, live, r->perchar_mib);
+	json_out_u64_or_null(out, live, r->perchar_mib);
 	fprintf(out, ", \"files\": {\"count_k\": %" PRIu64 ", \"max_bytes\": %" PRId64
 		     ", \"min_bytes\": %" PRId64 ", \"dirs\": %" PRIu64
 		     ", \"chunk_bytes\": ",
 		r->files.count_k, r->files.max_bytes, r->files.min_bytes,
 		r->files.dirs ? r->files.dirs : 1);
-	put_u64_or_null(out, !(r->unrecorded & UNRECORDED_FILE_CHUNK),
+	json_out_u64_or_null(out, !(r->unrecorded & UNRECORDED_FILE_CHUNK),
 			r->files.chunk_bytes ? r->files.chunk_bytes
 					     : DEFAULT_FILE_CHUNK_BYTES);
 	fputs("},\n             \"concurrency\": ", out);
-	put_u64_or_null(out, !(r->unrecorded & UNRECORDED_CONCURRENCY),
+	json_out_u64_or_null(out, !(r->unrecorded & UNRECORDED_CONCURRENCY),
 			fmt_concurrency(r));
 	fputs(", \"direct\": ", out);
-	put_bool_or_null(out, live, m->direct);
+	json_out_bool_or_null(out, live, m->direct);
 	fputs(", \"sync_writes\": ", out);
-	put_bool_or_null(out, live, m->sync_writes);
+	json_out_bool_or_null(out, live, m->sync_writes);
 	fputs(", \"zeros\": ", out);
-	put_bool_or_null(out, live, m->zeros);
+	json_out_bool_or_null(out, live, m->zeros);
 	fputs(", \"char_io\": ", out);
 	if (live)
 		fputs(m->char_io == CHAR_IO_SYSCALL ? "\"syscall\"" : "\"stdio\"",
@@ -340,11 +228,11 @@ static void put_config(FILE *out, const struct run_results *r, bool live)
 	else
 		fputs("null", out);
 	fputs(",\n             \"dio_align\": ", out);
-	put_u64_or_null(out, live, m->dio_align);
+	json_out_u64_or_null(out, live, m->dio_align);
 	fputs(", \"verify\": ", out);
-	put_bool_or_null(out, live, r->verify);
+	json_out_bool_or_null(out, live, r->verify);
 	fputs(", \"random_time_s\": ", out);
-	put_u64_or_null(out, live, r->random_time_s);
+	json_out_u64_or_null(out, live, r->random_time_s);
 	put_job(out, &r->job);
 	fputs("},\n", out);
 }
@@ -352,20 +240,20 @@ static void put_config(FILE *out, const struct run_results *r, bool live)
 static void put_environment(FILE *out, const struct run_env *e, bool live)
 {
 	fputs("  \"environment\": {\"kernel\": ", out);
-	put_text_or_null(out, live ? e->kernel : "");
+	json_out_text_or_null(out, live ? e->kernel : "");
 	fputs(", \"filesystem\": ", out);
-	put_text_or_null(out, live ? e->fs_type : "");
+	json_out_text_or_null(out, live ? e->fs_type : "");
 	fputs(", \"device\": ", out);
-	put_text_or_null(out, live ? e->device : "");
+	json_out_text_or_null(out, live ? e->device : "");
 	fputs(", \"scheduler\": ", out);
-	put_text_or_null(out, live ? e->scheduler : "");
+	json_out_text_or_null(out, live ? e->scheduler : "");
 	fputs(",\n                  \"rotational\": ", out);
-	put_bool_or_null(out, live && (e->rotational == 0 || e->rotational == 1),
+	json_out_bool_or_null(out, live && (e->rotational == 0 || e->rotational == 1),
 			 e->rotational == 1);
 	fputs(", \"ram_mib\": ", out);
-	put_u64_or_null(out, live && e->ram_mib != 0, e->ram_mib);
+	json_out_u64_or_null(out, live && e->ram_mib != 0, e->ram_mib);
 	fputs(", \"cpus\": ", out);
-	put_u64_or_null(out, live && e->cpus != 0, e->cpus);
+	json_out_u64_or_null(out, live && e->cpus != 0, e->cpus);
 	fputs("},\n", out);
 }
 
@@ -419,7 +307,7 @@ static void put_ranks(FILE *out, const struct run_results *r)
 		if (j < i)
 			continue;
 		fputs(shown++ ? ", " : "", out);
-		put_string(out, set->rank[i].host);
+		json_out_string(out, set->rank[i].host);
 	}
 	fputs("],\n  \"ranks\": [", out);
 	for (size_t i = 0; i < set->n; i++) {
@@ -427,14 +315,14 @@ static void put_ranks(FILE *out, const struct run_results *r)
 
 		fprintf(out, "%s\n  {\"rank\": %" PRIu32 ", \"host\": ",
 			i ? "," : "", k->rank);
-		put_string(out, k->host);
+		json_out_string(out, k->host);
 		fprintf(out, ", \"pid\": %" PRId64 ", \"directory\": ", k->pid);
-		put_text_or_null(out, k->workdir);
+		json_out_text_or_null(out, k->workdir);
 		fprintf(out, ", \"copies\": %" PRIu32 ",\n   \"clock_offset_us\": ",
 			fmt_concurrency(&k->res));
-		put_double(out, (double)k->clock_offset_ns / 1e3, 3);
+		json_out_double(out, (double)k->clock_offset_ns / 1e3, 3);
 		fputs(", \"clock_error_us\": ", out);
-		put_us(out, k->clock_error_ns);
+		json_out_us(out, k->clock_error_ns);
 		fputs(",\n", out);
 		put_tests(out, &k->res, r);
 		fputs("}", out);
@@ -442,25 +330,31 @@ static void put_ranks(FILE *out, const struct run_results *r)
 	fputs("\n  ]\n}", out);
 }
 
-static void put_run(FILE *out, const struct run_results *r)
+void fmt_json_origin(FILE *out, const char *started, const char *command_line)
+{
+	fputs("  \"started\": ", out);
+	json_out_text_or_null(out, started);
+	fputs(", \"command_line\": ", out);
+	json_out_text_or_null(out, command_line);
+	fputs(",\n", out);
+}
+
+void fmt_json_run(FILE *out, const struct run_results *r)
 {
 	bool live = r->format_id[0] == '\0';
 
 	fputs("{\n  \"clyde_version\": \"" CLYDE_VERSION "\", \"program\": ", out);
-	put_string(out, r->program[0] ? r->program : "clyde");
+	json_out_string(out, r->program[0] ? r->program : "clyde");
 	fputs(", \"version\": ", out);
-	put_string(out, r->version[0] ? r->version : CLYDE_VERSION);
+	json_out_string(out, r->version[0] ? r->version : CLYDE_VERSION);
 	fputs(", \"csv_format\": ", out);
-	put_text_or_null(out, r->format_id);
+	json_out_text_or_null(out, r->format_id);
 	fputs(",\n  \"machine\": ", out);
-	put_string(out, r->machine);
+	json_out_string(out, r->machine);
 	fputs(", \"seed\": ", out);
-	put_text_or_null(out, r->seed);
-	fputs(",\n  \"started\": ", out);
-	put_text_or_null(out, r->started);
-	fputs(", \"command_line\": ", out);
-	put_text_or_null(out, r->command_line);
+	json_out_text_or_null(out, r->seed);
 	fputs(",\n", out);
+	fmt_json_origin(out, r->started, r->command_line);
 	put_config(out, r, live);
 	put_environment(out, &r->env, live);
 	fmt_json_provenance(out, r->prov_known, &r->prov);
@@ -468,65 +362,7 @@ static void put_run(FILE *out, const struct run_results *r)
 	put_ranks(out, r);
 }
 
-void fmt_json_run(FILE *out, const struct run_results *r)
-{
-	put_run(out, r);
-}
-
-void fmt_json(FILE *out, const struct run_results *runs, size_t n, bool as_array)
-{
-	if (!as_array) {
-		if (n > 0)
-			put_run(out, &runs[0]);
-		else
-			fputs("null", out);
-		fputc('\n', out);
-		return;
-	}
-	fputc('[', out);
-	for (size_t i = 0; i < n; i++) {
-		fputs(i == 0 ? "" : ", ", out);
-		put_run(out, &runs[i]);
-	}
-	fputs("]\n", out);
-}
-
-/* The same primitives for clyde mark's JSON (fmt_mark.c), fmt_internal.h. */
-void fmt_json_string(FILE *out, const char *text)
-{
-	put_string(out, text);
-}
-
-void fmt_json_double(FILE *out, double value, int decimals)
-{
-	put_double(out, value, decimals);
-}
-
-void fmt_json_seconds(FILE *out, uint64_t ns)
-{
-	put_seconds(out, ns);
-}
-
-void fmt_json_latency(FILE *out, const struct latency_summary *lat)
-{
-	put_latency(out, lat);
-}
-
-void fmt_json_device(FILE *out, const struct device_io *dev)
-{
-	put_device(out, dev);
-}
-
 void fmt_json_environment(FILE *out, const struct run_env *env)
 {
 	put_environment(out, env, true);
-}
-
-void fmt_json_origin(FILE *out, const char *started, const char *command_line)
-{
-	fputs("  \"started\": ", out);
-	put_text_or_null(out, started);
-	fputs(", \"command_line\": ", out);
-	put_text_or_null(out, command_line);
-	fputs(",\n", out);
 }

@@ -7,7 +7,8 @@
  */
 #include <inttypes.h>
 
-#include "fmt_internal.h"
+#include "fmt_json.h"
+#include "json_out.h"
 #include "platform/provenance_read.h"
 
 /*
@@ -61,7 +62,7 @@ static void put_members(FILE *out, const struct member *m, size_t n)
 		if (!m[i].known)
 			fputs("null", out);
 		else if (m[i].kind == MEMBER_TEXT)
-			fmt_json_string(out, m[i].text);
+			json_out_string(out, m[i].text);
 		else if (m[i].kind == MEMBER_BOOL)
 			fputs(m[i].value ? "true" : "false", out);
 		else

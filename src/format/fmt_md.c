@@ -4,13 +4,11 @@
  * tables for blog posts, one row per run: the I/O tests, the file tests and
  * the maximum latencies, units in the headers, machine names escaped.
  */
-#include <string.h>
-
 #include "fmt.h"
 #include "fmt_internal.h"
 #include "fmt_present.h"
-#include "report/report_compare.h"
-#include "report/report_facts.h"
+#include "fmt_text.h"
+#include "run_facts.h"
 #include "run_source.h"
 
 /* Whether a block was printed (blocks are separated by an empty line),
@@ -18,8 +16,8 @@
 struct md_seen {
 	bool started, too_fast, not_run;
 	struct fmt_usage use;
-	const struct report_facts *facts; /* clyde report's, or NULL */
-	bool tagged;                      /* a Setup column tells runs apart */
+	const struct run_facts *facts; /* clyde report's, or NULL */
+	bool tagged;                   /* a Setup column tells runs apart */
 };
 
 static void md_block(FILE *out, struct md_seen *seen)
@@ -32,23 +30,6 @@ static void md_block(FILE *out, struct md_seen *seen)
 /* "| TAG |": the Setup cell of R, when the table has that column. */
 static void md_setup(FILE *out, const struct md_seen *seen,
 		     const struct run_results *r);
-
-/* TEXT with Markdown's special characters escaped, so a name stays a name,
- * and bidi controls by name. */
-static void md_text(FILE *out, const char *text)
-{
-	for (; *text; text++) {
-		size_t bidi = present_bidi(out, text, true);
-
-		if (bidi) {
-			text += bidi - 1;
-			continue;
-		}
-		if (strchr("\\`*_[]<>|#~&!", *text))
-			fputc('\\', out);
-		fputc(*text, out);
-	}
-}
 
 static void md_rule(FILE *out, size_t left, size_t right)
 {
@@ -115,7 +96,7 @@ static void md_part(FILE *out, struct run_source *src,
 		if (!has(r))
 			continue;
 		fputs("| ", out);
-		md_text(out, r->machine);
+		present_markdown_text(out, r->machine);
 		fputs(" |", out);
 		md_setup(out, seen, r);
 		fprintf(out, " %s |", describe(r, text, sizeof(text)));
@@ -156,7 +137,7 @@ static void md_latency(FILE *out, struct run_source *src, struct md_seen *seen)
 		if (!run_has_latency(r))
 			continue;
 		fputs("| ", out);
-		md_text(out, r->machine);
+		present_markdown_text(out, r->machine);
 		fputs(" |", out);
 		md_setup(out, seen, r);
 		for (int p = 0; p < PHASE_COUNT; p++) {
@@ -183,37 +164,38 @@ static void md_setup(FILE *out, const struct md_seen *seen,
 	if (!seen->tagged)
 		return;
 	fputc(' ', out);
-	md_text(out, report_facts_tag(seen->facts, r, true, tag, sizeof(tag)));
+	present_markdown_text(out, run_facts_tag(seen->facts, r, true, tag,
+						 sizeof(tag)));
 	fputs(" |", out);
 }
 
 /* How many runs, what they share, and the notes, after the tables. */
 static void md_facts(FILE *out, struct md_seen *seen)
 {
-	const struct report_facts *f = seen->facts;
+	const struct run_facts *f = seen->facts;
 	char count[128];
 
 	md_block(out, seen);
-	fprintf(out, "**Runs**: %s", report_facts_count(f, count, sizeof(count)));
+	fprintf(out, "**Runs**: %s", run_facts_count(f, count, sizeof(count)));
 	if (f->caption[0]) {
 		fputs(". Every run: ", out);
-		md_text(out, f->caption);
+		present_markdown_text(out, f->caption);
 	}
 	fputs(".\n", out);
 	if (f->n_notes)
 		fputc('\n', out);
 	for (size_t i = 0; i < f->n_notes; i++) {
 		fputs("- ", out);
-		md_text(out, f->notes[i]);
+		present_markdown_text(out, f->notes[i]);
 		fputs("\n", out);
 	}
 }
 
 void fmt_markdown(FILE *out, struct run_source *src,
-		  const struct report_facts *facts)
+		  const struct run_facts *facts)
 {
 	struct md_seen seen = { .facts = facts,
-				.tagged = report_facts_tagged(facts, true) };
+				.tagged = run_facts_tagged(facts, true) };
 
 	fmt_usage(src, &seen.use);
 	md_part(out, src, PHASE_PUTC, PHASE_SEEKS,
@@ -233,69 +215,4 @@ void fmt_markdown(FILE *out, struct run_source *src,
 		      "a larger -s or -n would measure it).\n", out);
 	if (seen.not_run)
 		fputs("An empty cell: the test did not run.\n", out);
-}
-
-/* One group against the baseline as a Markdown table. */
-static void md_compare_group(FILE *out, const struct comparison *c, size_t k)
-{
-	size_t b = c->baseline;
-	char diff_missing[FACTS_NOTE_MAX];
-
-	fputs("\n### B: ", out);
-	md_text(out, c->label[k]);
-	fprintf(out, " (%zu run%s) against A: ", c->runs[k],
-		c->runs[k] == 1 ? "" : "s");
-	md_text(out, c->label[b]);
-	fprintf(out, " (%zu run%s)\n\n| Test | Figure | Median A | Median B | "
-		"B against A [95%% interval] | Verdict |\n", c->runs[b],
-		c->runs[b] == 1 ? "" : "s");
-	fputs("| :--- | :--- | ---: | ---: | ---: | :--- |\n", out);
-	for (size_t f = 0; f < c->n_figures; f++) {
-		const struct cmp_figure *fig = &c->figure[f];
-		const struct compare_result *r = &c->result[f * c->n_groups + k];
-		char a[PRESENT_TEXT_MAX], bv[PRESENT_TEXT_MAX];
-		char diff[PRESENT_TEXT_MAX], verdict[PRESENT_TEXT_MAX];
-
-		if (!fmt_compare_row(c, f, k))
-			continue;
-		fprintf(out, "| %s | %s%s | %s | %s | %s | %s |\n", fig->name,
-			fig->measure,
-			fig->better == COMPARE_LOWER_IS_BETTER
-				? " (lower is better)" : "",
-			present_cmp_value(fig, c->spread[f * c->n_groups + b].median,
-					  a, sizeof(a)),
-			present_cmp_value(fig, c->spread[f * c->n_groups + k].median,
-					  bv, sizeof(bv)),
-			present_cmp_difference(r, diff, sizeof(diff)),
-			present_cmp_verdict(r, verdict, sizeof(verdict)));
-	}
-	if (present_cmp_missing(c, k, diff_missing, sizeof(diff_missing))[0]) {
-		fputs("\nLeft out as missing (+++++, not run or not recorded): ",
-		      out);
-		md_text(out, diff_missing);
-		fputs(".\n", out);
-	}
-}
-
-void fmt_compare_markdown(FILE *out, const struct comparison *c)
-{
-	fprintf(out, "**Comparison** of %zu groups of runs; the baseline is ",
-		c->n_groups);
-	md_text(out, c->label[c->baseline]);
-	fputs(".\n\n", out);
-	md_text(out, fmt_compare_method);
-	fputc('\n', out);
-	for (size_t k = 0; k < c->n_groups; k++)
-		if (k != c->baseline)
-			md_compare_group(out, c, k);
-	if (c->facts && c->facts->caption[0]) {
-		fputs("\nEvery run: ", out);
-		md_text(out, c->facts->caption);
-		fputs(".\n", out);
-	}
-	for (size_t i = 0; c->facts && i < c->facts->n_notes; i++) {
-		fputs(i ? "- " : "\n- ", out);
-		md_text(out, c->facts->notes[i]);
-		fputc('\n', out);
-	}
 }

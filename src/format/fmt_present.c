@@ -2,18 +2,19 @@
 /*
  * fmt_present.c - figures as the human formats show them: test titles and
  * units, MiB/s with one decimal, latency with a unit, readable size and
- * file-test descriptions, and the worst-to-best scale HTML shades by.
+ * file-test descriptions, the worst-to-best scale HTML shades by, and
+ * what a source's runs hold (fmt_internal.h's fmt_usage).
  */
 #include "fmt_present.h"
 
 #include <inttypes.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "fmt.h"
 #include "fmt_internal.h"
-#include "report/report_compare.h"
+#include "fmt_text.h"
+#include "run_source.h"
 #include "lib/utf8.h"
 
 const char *present_unit_name(enum phase_unit unit)
@@ -215,95 +216,36 @@ void present_markup_text(FILE *out, const char *text)
 	}
 }
 
-const char *present_cmp_value(const struct cmp_figure *f, double v, char *buf,
-			      size_t len)
+void present_markdown_text(FILE *out, const char *text)
 {
-	if (!isfinite(v))
-		snprintf(buf, len, "-");
-	else if (f->latency)
-		present_latency((uint64_t)(v + 0.5), buf, len);
-	else if (f->kind == CMP_CPU || v < 0.95)
-		snprintf(buf, len, "%.3g", v);
-	else
-		snprintf(buf, len, v >= 1000.0 ? "%.0f" : "%.1f", v);
-	return buf;
-}
+	for (; *text; text++) {
+		size_t bidi = present_bidi(out, text, true);
 
-/* A percentage to BUF+*used: "+5.9%", or "+27521%" from 100% on. */
-static void put_pct(char *buf, size_t len, size_t *used, const char *before,
-		    double pct)
-{
-	int n = snprintf(buf + *used, len - *used, "%s%+.*f%%", before,
-			 fabs(pct) >= 100.0 ? 0 : 1, pct);
-
-	if (n > 0)
-		*used = *used + (size_t)n < len ? *used + (size_t)n : len - 1;
-}
-
-const char *present_cmp_difference(const struct compare_result *r, char *buf,
-				   size_t len)
-{
-	size_t used = 0;
-
-	buf[0] = '\0';
-	if (!isfinite(r->diff_pct))
-		return buf;
-	put_pct(buf, len, &used, "", r->diff_pct);
-	if (isfinite(r->diff_low_pct)) {
-		put_pct(buf, len, &used, " [", r->diff_low_pct);
-		put_pct(buf, len, &used, ", ", r->diff_high_pct);
-		snprintf(buf + used, len - used, "]");
-	}
-	return buf;
-}
-
-const char *present_cmp_verdict(const struct compare_result *r, char *buf,
-				size_t len)
-{
-	/* Past 100% a ± misleads (the interval is a ratio): say the factor. */
-	if (r->verdict == COMPARE_NO_DIFFERENCE && isfinite(r->resolution_pct) &&
-	    r->resolution_pct < 100.0)
-		snprintf(buf, len, "no clear difference (could see \xc2\xb1%.1f%%)",
-			 r->resolution_pct);
-	else if (r->verdict == COMPARE_NO_DIFFERENCE &&
-		 isfinite(r->resolution_pct))
-		snprintf(buf, len, "no clear difference (could see only a "
-			 "factor of %.1f)", 1.0 + r->resolution_pct / 100.0);
-	else if (r->verdict == COMPARE_NO_FIGURES)
-		snprintf(buf, len, "nothing to compare: a group has no value");
-	else
-		snprintf(buf, len, "%s", report_compare_verdict(r));
-	return buf;
-}
-
-const char *present_cmp_missing(const struct comparison *c, size_t k,
-				char *buf, size_t len)
-{
-	static const char side[2] = { 'A', 'B' };
-	size_t group[2] = { c->baseline, k };
-
-	buf[0] = '\0';
-	for (size_t f = 0; f < c->n_figures; f++) {
-		if ((c->figure[f].kind != CMP_RATE &&
-		     c->figure[f].kind != CMP_RAND_IOPS) ||
-		    !fmt_compare_row(c, f, k))
+		if (bidi) {
+			text += bidi - 1;
 			continue;
-		for (int g = 0; g < 2; g++) {
-			const struct cmp_spread *sp =
-				&c->spread[f * c->n_groups + group[g]];
-			char part[FACTS_NOTE_MAX / 4];
+		}
+		if (strchr("\\`*_[]<>|#~&!", *text))
+			fputc('\\', out);
+		fputc(*text, out);
+	}
+}
 
-			if (!sp->missing)
-				continue;
-			if (sp->n == 0 && sp->missing == 1)
-				snprintf(part, sizeof(part), "%s in %c's one run",
-					 c->figure[f].name, side[g]);
-			else
-				snprintf(part, sizeof(part), "%s in %zu of %c's "
-					 "%zu runs", c->figure[f].name,
-					 sp->missing, side[g], sp->n + sp->missing);
-			report_facts_join(buf, len, "; ", part);
+void fmt_usage(struct run_source *src, struct fmt_usage *u)
+{
+	const struct run_results *r;
+
+	memset(u, 0, sizeof(*u));
+	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++) {
+		u->n++;
+		u->io_rows += fmt_has_io(r);
+		u->file_rows += fmt_has_files(r);
+		for (int p = 0; p < PHASE_COUNT; p++) {
+			const struct phase_result *ph = &r->phase[p];
+
+			u->used[p] |= ph->state != FIGURE_NONE;
+			u->latency[p] |= ph->state != FIGURE_NONE &&
+					 ph->lat.max_ns != 0;
 		}
 	}
-	return buf;
 }

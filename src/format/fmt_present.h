@@ -3,7 +3,8 @@
  * fmt_present.h - how the human formats (Markdown, HTML, SVG) present a
  * figure: the test titles and units, MiB/s with one decimal, latency with a
  * unit, the size and file-test descriptions, and the worst-to-best position
- * HTML shades by. Presentation only; not part of the public API.
+ * HTML shades by. The pages of `clyde report --compare` and of mark
+ * results present their figures with it too.
  */
 #ifndef FMT_PRESENT_H
 #define FMT_PRESENT_H
@@ -59,6 +60,12 @@ size_t present_bidi(FILE *out, const char *text, bool markdown);
  */
 void present_markup_text(FILE *out, const char *text);
 
+/*
+ * TEXT for Markdown: its special characters escaped with a backslash, so
+ * that a name stays a name, and each bidi control by name.
+ */
+void present_markdown_text(FILE *out, const char *text);
+
 /* "1 GiB", "256 MiB, 64 KiB chunks, 2 copies, 100 seeks, 3 seekers". */
 const char *present_io(const struct run_results *r, char *buf, size_t len);
 
@@ -81,30 +88,5 @@ void present_scale_init(struct present_scale *s, bool higher_is_better);
 void present_scale_add(struct present_scale *s, double value);
 bool present_scale_on(const struct present_scale *s);
 double present_scale_pos(const struct present_scale *s, double value);
-
-/*
- * The comparison's texts (report_compare.h), one for every format: a value
- * of figure F ("412.3", "0.112", "25.3 ms"; "-" for NaN), the difference
- * with its interval ("-5.9% [-9.8%, -1.8%]"; "" when there is none) and
- * the verdict ("slower", "no clear difference (could see ±4.2%)", or from
- * 100% on "... (could see only a factor of 8.9)", "one run cannot tell").
- * Each returns buf.
- */
-struct cmp_figure;
-struct compare_result;
-const char *present_cmp_value(const struct cmp_figure *f, double v, char *buf,
-			      size_t len);
-const char *present_cmp_difference(const struct compare_result *r, char *buf,
-				   size_t len);
-const char *present_cmp_verdict(const struct compare_result *r, char *buf,
-				size_t len);
-/*
- * The rates group K and the baseline have no value for in some runs
- * (+++++, not run, not recorded), left out of the comparison: "Block read
- * in 1 of A's 3 runs; Random seeks in 2 of B's 5 runs"; "" for none.
- */
-struct comparison;
-const char *present_cmp_missing(const struct comparison *c, size_t k,
-				char *buf, size_t len);
 
 #endif

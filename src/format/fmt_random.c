@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "fmt_internal.h"
+#include "fmt.h"
 
 #define RANDOM_LABEL_WIDTH 24 /* "Random I/O, 4 KiB blocks"; "write, depth 4294967295" fits */
 #define RANDOM_CELL_MAX 32

@@ -6,10 +6,12 @@
  * when it is far behind the median. Reads only the run's rank reports.
  */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmt_internal.h"
+#include "fmt.h"
+#include "run/phase_info.h"
 
 /* A rank is a straggler below this share of the ranks' median rate: half,
  * far enough from the median that the noise of a shared machine (ranks

@@ -12,6 +12,8 @@
 #include "fmt.h"
 #include "fmt_internal.h"
 #include "fmt_present.h"
+#include "fmt_text.h"
+#include "run_facts.h"
 #include "run_source.h"
 #include "svg.h"
 #include "lib/utf8.h"
@@ -20,7 +22,7 @@
 struct svg_frame {
 	FILE *out;
 	struct run_source *src;
-	const struct report_facts *facts;
+	const struct run_facts *facts;
 	int label_px;  /* room for the labels, right-aligned at x0 - 6 */
 	int x0;        /* where bars start */
 	int width;
@@ -43,8 +45,8 @@ static const char *describe(const struct svg_frame *f,
 		present_io(r, buf, len);
 	else
 		present_files(r, buf, len);
-	report_facts_join(buf, len, ", ",
-			  report_facts_tag(f->facts, r, true, tag, sizeof(tag)));
+	fmt_join(buf, len, ", ",
+		 run_facts_tag(f->facts, r, true, tag, sizeof(tag)));
 	return buf;
 }
 
@@ -180,7 +182,7 @@ static void svg_survey(struct svg_frame *f)
 }
 
 void fmt_svg(FILE *out, struct run_source *src,
-	     const struct report_facts *facts)
+	     const struct run_facts *facts)
 {
 	struct svg_frame f = { .out = out, .src = src, .facts = facts };
 	size_t fact_cols, n;
@@ -195,7 +197,7 @@ void fmt_svg(FILE *out, struct run_source *src,
 	height += svg_facts_height(facts, fact_cols);
 	n = f.use.n;
 	if (facts)
-		report_facts_count(facts, count, sizeof(count));
+		run_facts_count(facts, count, sizeof(count));
 	else
 		snprintf(count, sizeof(count), "%zu run%s", n, n == 1 ? "" : "s");
 	snprintf(title, sizeof(title), "Disk benchmark results: %s", count);

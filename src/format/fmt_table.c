@@ -9,8 +9,11 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "fmt_internal.h"
-#include "report/report_facts.h"
+#include "fmt.h"
+#include "fmt_cells.h"
+#include "fmt_text.h"
+#include "core/parse.h"
+#include "run_facts.h"
 #include "run_source.h"
 
 /* The test-size label of a row: "2G:4k", "64M::2", "64M:4k:2:100:10". */
@@ -125,7 +128,7 @@ struct table_ctx {
 	FILE *out;
 	const struct table_layout *layout;
 	struct run_source *src;
-	const struct report_facts *facts; /* clyde report's, or NULL */
+	const struct run_facts *facts; /* clyde report's, or NULL */
 	size_t width;
 	bool multi;
 	char version[32];    /* the Version cell: the runs' version, or "mixed" */
@@ -165,11 +168,11 @@ static const char *row_name(const struct table_ctx *ctx,
 {
 	char tag[FACTS_CAPTION_MAX];
 
-	if (!report_facts_tag(ctx->facts, r, false, tag, sizeof(tag))[0])
+	if (!run_facts_tag(ctx->facts, r, false, tag, sizeof(tag))[0])
 		return r->machine;
 	snprintf(buf, len, "%s", r->machine);
-	report_facts_join(buf, len, " [", tag);
-	report_facts_join(buf, len, "", "]");
+	fmt_join(buf, len, " [", tag);
+	fmt_join(buf, len, "", "]");
 	return buf;
 }
 
@@ -346,7 +349,7 @@ static void table_ctx_widen(struct table_ctx *ctx)
 static bool table_ctx_init(struct table_ctx *ctx, FILE *out,
 			   const struct table_layout *layout,
 			   struct run_source *src, bool wide_names,
-			   const struct report_facts *facts)
+			   const struct run_facts *facts)
 {
 	const struct run_results *r;
 	size_t n = 0;
@@ -361,11 +364,11 @@ static bool table_ctx_init(struct table_ctx *ctx, FILE *out,
 	return n > 0;
 }
 
-void fmt_facts_text(FILE *out, const struct report_facts *f)
+void fmt_facts_text(FILE *out, const struct run_facts *f)
 {
 	char count[128];
 
-	fputs(report_facts_count(f, count, sizeof(count)), out);
+	fputs(run_facts_count(f, count, sizeof(count)), out);
 	if (f->caption[0])
 		fprintf(out, "; every run: %s", f->caption);
 	fputs(".\n", out);
@@ -375,7 +378,7 @@ void fmt_facts_text(FILE *out, const struct report_facts *f)
 
 void fmt_table(FILE *out, const struct table_layout *layout,
 	       struct run_source *src, bool wide_names,
-	       const struct report_facts *facts)
+	       const struct run_facts *facts)
 {
 	struct table_ctx ctx;
 

@@ -22,21 +22,33 @@ enum format_kind {
 	FORMAT_PAGE   /* Markdown, HTML, SVG: report only */
 };
 
-struct report_facts;
+struct run_facts;
 
 /* What a caller decides about a rendering beyond the runs themselves. */
 struct render_opts {
 	bool wide_names; /* tables: widen the name column to the longest name */
 	bool json_array; /* JSON: an array even of one run (-x, report) */
 	/*
-	 * clyde report's facts (report_facts.h): the caption, row tags and
+	 * clyde report's facts (run_facts.h): the caption, row tags and
 	 * notes that tables and pages print; NULL prints none.
 	 */
-	const struct report_facts *facts;
+	const struct run_facts *facts;
 };
 
 struct table_layout;
-struct comparison;
+
+/*
+ * How a format shows `clyde report --compare`: the report renders a
+ * comparison in each of these (report/fmt_compare.h); NONE for a format
+ * that cannot show one.
+ */
+enum format_compare {
+	FORMAT_COMPARE_NONE,
+	FORMAT_COMPARE_TEXT,
+	FORMAT_COMPARE_MARKDOWN,
+	FORMAT_COMPARE_HTML,
+	FORMAT_COMPARE_SVG
+};
 
 struct format_info {
 	enum format_kind kind;
@@ -55,11 +67,7 @@ struct format_info {
 		       struct run_source *src, const struct render_opts *opts);
 	const struct table_layout *layout; /* FORMAT_TABLE */
 	enum csv_format csv;               /* FORMAT_CSV */
-	/*
-	 * `clyde report --compare` in this format (report_compare.h, fmt.h):
-	 * pure like render; NULL when the format cannot show a comparison.
-	 */
-	void (*compare)(FILE *out, const struct comparison *c);
+	enum format_compare compare; /* `clyde report --compare` in it */
 };
 
 /* Render RUNS[0..n) (n >= 1) in FMT: the render function on an array. */

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "fmt_present.h"
+#include "fmt_text.h"
+#include "run_facts.h"
 #include "lib/utf8.h"
 
 /* Colour-blind-friendly hues (Okabe-Ito), then hues a golden angle apart. */
@@ -170,17 +172,17 @@ void svg_begin(FILE *out, int width, int height, const char *title,
 }
 
 /* The caption as one line: "Every run: bonnie++ 2.00a, ...". */
-static void caption_text(const struct report_facts *f, char *buf, size_t len)
+static void caption_text(const struct run_facts *f, char *buf, size_t len)
 {
 	buf[0] = '\0';
 	if (f->caption[0]) {
-		report_facts_join(buf, len, "", "Every run: ");
-		report_facts_join(buf, len, "", f->caption);
-		report_facts_join(buf, len, "", ".");
+		fmt_join(buf, len, "", "Every run: ");
+		fmt_join(buf, len, "", f->caption);
+		fmt_join(buf, len, "", ".");
 	}
 }
 
-int svg_facts_height(const struct report_facts *f, size_t cols)
+int svg_facts_height(const struct run_facts *f, size_t cols)
 {
 	char caption[FACTS_CAPTION_MAX + 16];
 	size_t lines = 0;
@@ -195,7 +197,7 @@ int svg_facts_height(const struct report_facts *f, size_t cols)
 	return (int)lines * SVG_LINE_PX + (lines ? SVG_GAP : 0);
 }
 
-void svg_facts(FILE *out, const struct report_facts *f, int y, size_t cols)
+void svg_facts(FILE *out, const struct run_facts *f, int y, size_t cols)
 {
 	char caption[FACTS_CAPTION_MAX + 16];
 

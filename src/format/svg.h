@@ -3,7 +3,7 @@
  * svg.h - what clyde's SVG images share (fmt_svg.c's bar charts of runs,
  * fmt_compare_svg.c's charts of groups): the page and its style, colours,
  * axis scales, labels wrapped over several lines, and the report's facts
- * under the charts. Presentation only; not part of the public API.
+ * under the charts.
  */
 #ifndef SVG_H
 #define SVG_H
@@ -11,8 +11,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-
-#include "report/report_facts.h"
 
 #define SVG_MARGIN 16
 #define SVG_CHAR_PX 7     /* a generous average width of a 12px character */
@@ -67,7 +65,8 @@ void svg_begin(FILE *out, int width, int height, const char *title,
  * wrapped to COLS characters. svg_facts_height says how many pixels they
  * take; svg_facts writes them from Y. Nothing for a NULL F.
  */
-int svg_facts_height(const struct report_facts *f, size_t cols);
-void svg_facts(FILE *out, const struct report_facts *f, int y, size_t cols);
+struct run_facts;
+int svg_facts_height(const struct run_facts *f, size_t cols);
+void svg_facts(FILE *out, const struct run_facts *f, int y, size_t cols);
 
 #endif

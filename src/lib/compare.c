@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * compare.c - the statistics of clyde report --compare and -x auto: Welch's
- * t interval on log figures, and the Student t distribution it needs (the
- * regularized incomplete beta function by its continued fraction, the
- * quantile by bisection). Why Welch on logarithms: see compare.h.
+ * compare.c - the statistics of clyde report --compare: Welch's t interval
+ * on log figures, the Student t distribution it needs (the regularized
+ * incomplete beta function by its continued fraction, the quantile by
+ * bisection) and the normal distribution. Why Welch on logarithms: see
+ * compare.h.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -123,6 +124,37 @@ double compare_t_quantile(double p, double df)
 			hi = mid;
 	}
 	return p > 0.5 ? 0.5 * (lo + hi) : -0.5 * (lo + hi);
+}
+
+double compare_normal_cdf(double z)
+{
+	return 0.5 * erfc(-z / M_SQRT2);
+}
+
+/*
+ * The normal quantile: a start within 0.003 (Abramowitz and Stegun
+ * 26.2.23, a rational function of sqrt(-2 ln q) on the smaller tail q),
+ * then Newton's steps on that tail, which erfc gives to full precision
+ * far out where 1 - P would have lost its digits.
+ */
+double compare_normal_quantile(double p)
+{
+	double q, t, z;
+
+	if (!(p > 0.0 && p < 1.0))
+		return NAN;
+	if (p == 0.5)
+		return 0.0;
+	q = p < 0.5 ? p : 1.0 - p;
+	t = sqrt(-2.0 * log(q));
+	z = t - (2.515517 + t * (0.802853 + t * 0.010328)) /
+		    (1.0 + t * (1.432788 + t * (0.189269 + t * 0.001308)));
+	for (int i = 0; i < 4; i++) {
+		double density = exp(-0.5 * z * z) / sqrt(2.0 * M_PI);
+
+		z += (0.5 * erfc(z / M_SQRT2) - q) / density;
+	}
+	return p < 0.5 ? -z : z;
 }
 
 /* Mean and sample variance (n - 1), two-pass; a constant group is exactly 0. */
@@ -275,24 +307,6 @@ done:
 	free(la);
 	free(sb);
 	free(lb);
-}
-
-bool compare_settled(const double *values, size_t n, double tolerance,
-		     double *half_width)
-{
-	double *sorted = NULL, *logs = NULL, mean, var, rel = NAN;
-	size_t m = 0;
-
-	if (usable(values, n, &sorted, &logs, &m) == 0 && m >= 2) {
-		mean_var(logs, m, &mean, &var);
-		rel = expm1(compare_t_quantile(0.975, (double)(m - 1)) *
-			    sqrt(var / (double)m));
-	}
-	if (half_width)
-		*half_width = rel;
-	free(sorted);
-	free(logs);
-	return m >= 2 && rel <= tolerance;
 }
 
 const char *compare_verdict_name(enum compare_verdict verdict)

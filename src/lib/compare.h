@@ -2,9 +2,10 @@
 /*
  * compare.h - is one setup really faster than another, or is it noise?
  * Welch's t on the logarithms of two groups of figures gives the ratio of
- * their geometric means with a 95% confidence interval and a verdict; the
- * same interval on one group is -x auto's stopping rule. Pure functions:
- * no I/O, no globals, thread-safe.
+ * their geometric means with a 95% confidence interval and a verdict, and
+ * the Student t and normal distributions that this and the family
+ * verdicts of judge.h need. Pure functions: no I/O, no globals,
+ * thread-safe.
  *
  * Why Welch on logarithms, and not a bootstrap: clyde compares 3 to 10 runs
  * per group. A percentile bootstrap at such n has very few distinct
@@ -24,9 +25,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-
-/* -x auto stops when every rate's 95% half-width is within this of its mean. */
-#define COMPARE_AUTO_TOLERANCE 0.03
 
 /* Which way is better for a figure: rates up, latency and CPU per unit down. */
 enum compare_better { COMPARE_HIGHER_IS_BETTER, COMPARE_LOWER_IS_BETTER };
@@ -97,19 +95,6 @@ void compare_groups(const double *base, size_t n_base, const double *other,
 int compare_welch(const double *a, size_t na, const double *b, size_t nb,
 		  struct compare_welch *out);
 
-/*
- * -x auto's stopping rule for one figure: whether the 95% confidence
- * interval of the mean of VALUES[0..n) (usable values only, as in
- * compare_groups) is within TOLERANCE (0.03 = 3%) of the mean. Computed on
- * the log scale, like the comparison: the interval of the geometric mean is
- * [g / exp(h), g * exp(h)] with h = t(0.975, m-1) * sd(log x) / sqrt(m), and
- * the relative half-width is exp(h) - 1, the wider of its two sides. Stores
- * that relative half-width in *half_width (NaN under two usable values,
- * when the answer is always false) unless half_width is NULL.
- */
-bool compare_settled(const double *values, size_t n, double tolerance,
-		     double *half_width);
-
 /* P(T <= t) for Student's t with DF > 0 degrees of freedom (any real DF). */
 double compare_t_cdf(double t, double df);
 
@@ -118,6 +103,15 @@ double compare_t_cdf(double t, double df);
  * DF > 0; NaN outside. Accurate to about 1e-10 relative.
  */
 double compare_t_quantile(double p, double df);
+
+/* P(Z <= z) for the standard normal distribution; NaN for NaN. */
+double compare_normal_cdf(double z);
+
+/*
+ * The standard normal quantile: the z with P(Z <= z) = P, 0 < P < 1; NaN
+ * outside. Accurate to about 1e-14 relative in either tail.
+ */
+double compare_normal_quantile(double p);
 
 /* "faster", "slower", "no clear difference", "one run cannot tell", "no figures". */
 const char *compare_verdict_name(enum compare_verdict verdict);

@@ -13,7 +13,9 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "format/fmt_internal.h"
+#include "format/fmt_text.h"
+#include "format/fmt_json.h"
+#include "format/json_out.h"
 
 #define RULE "------------------------------------------------------------------------------\n"
 
@@ -193,16 +195,16 @@ void fmt_mark_csv(FILE *out, const struct mark_results *r)
 static void json_figures(FILE *out, const struct mark_figures *f)
 {
 	fputs("\"mb_per_s\": ", out);
-	fmt_json_double(out, f->mb_per_s, 3);
+	json_out_double(out, f->mb_per_s, 3);
 	fputs(", \"iops\": ", out);
-	fmt_json_double(out, f->iops, 3);
+	json_out_double(out, f->iops, 3);
 	fputs(", \"mean_us\": ", out);
-	fmt_json_double(out, f->mean_us, 3);
+	json_out_double(out, f->mean_us, 3);
 	fprintf(out, ", \"ios\": %" PRIu64 ", \"bytes\": %" PRIu64 ", \"elapsed_s\": ",
 		f->ios, f->bytes);
-	fmt_json_seconds(out, f->elapsed_ns);
+	json_out_seconds(out, f->elapsed_ns);
 	fputs(", \"cpu_s\": ", out);
-	fmt_json_seconds(out, f->cpu_ns);
+	json_out_seconds(out, f->cpu_ns);
 }
 
 static void json_test(FILE *out, const struct mark_result *t)
@@ -210,7 +212,7 @@ static void json_test(FILE *out, const struct mark_result *t)
 	char name[MARK_NAME_MAX];
 
 	fputs("    {\"name\": ", out);
-	fmt_json_string(out, mark_test_name(&t->test, name, sizeof(name)));
+	json_out_string(out, mark_test_name(&t->test, name, sizeof(name)));
 	fprintf(out, ", \"op\": \"%s\", \"pattern\": \"%s\", \"block_bytes\": %" PRIu32
 		     ", \"depth\": %" PRIu32 ", \"threads\": %" PRIu32 ",\n     ",
 		t->writes ? "write" : "read",
@@ -239,17 +241,17 @@ void fmt_mark_json(FILE *out, const struct mark_results *r)
 {
 	fputs("{\n  \"clyde_version\": \"" CLYDE_VERSION "\", \"kind\": \"mark\", "
 	      "\"version\": ", out);
-	fmt_json_string(out, r->version);
+	json_out_string(out, r->version);
 	fputs(",\n  \"machine\": ", out);
-	fmt_json_string(out, r->machine);
+	json_out_string(out, r->machine);
 	fputs(", \"profile\": ", out);
 	if (r->profile[0])
-		fmt_json_string(out, r->profile);
+		json_out_string(out, r->profile);
 	else
 		fputs("null", out);
 	fprintf(out, ", \"score\": \"%s\",\n  \"config\": {\"directory\": ",
 		r->score == MARK_BEST ? "best" : "mean");
-	fmt_json_string(out, r->dir);
+	json_out_string(out, r->dir);
 	fprintf(out, ", \"size_mib\": %" PRIu64 ", \"runs\": %" PRIu32 ", \"time_s\": %"
 		     PRIu32 ", \"direct\": true, \"zeros\": false,\n             "
 		     "\"engine\": \"%s\", \"dio_align\": %" PRIu32 ", \"seed\": \"%"

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * mark_report_internal.h - what the renderers of mark results share
- * (mark_report.c): the rows, the column labels and each cell's figures.
- * Not part of the public API.
+ * mark_report_internal.h - what the renderers of mark results share: the
+ * grid of rows, column labels and each cell's figures (mark_grid.c), and
+ * the renderers mark_report.c chooses from (mark_report_text.c,
+ * mark_report_html.c). Not part of the public API.
  */
 #ifndef MARK_REPORT_INTERNAL_H
 #define MARK_REPORT_INTERNAL_H

@@ -53,8 +53,8 @@ void combine_phase(const struct phase_result *const parts[], size_t n,
  * The run of REPORTS[0..n) (rank order, every rank having run the same
  * tests) into *OUT: rank 0's description and environment, every copy of
  * every rank in the concurrency, each test combined as above from
- * PHASE_LAT[id] and RANDOM_LAT[i] (the random-I/O tests in order), and
- * the verdicts. OUT->ranks points at REPORTS, which must outlive it.
+ * PHASE_LAT[id] and RANDOM_LAT[i] (the random-I/O tests in order), and,
+ * last, its own verdicts (verdict_compute). OUT->ranks points at REPORTS, which must outlive it.
  * 0, or -1 with errno ENOMEM (n == 0: EINVAL) and *OUT untouched.
  */
 int combine_run(const struct rank_report *reports, size_t n,

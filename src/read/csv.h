@@ -18,7 +18,8 @@
  * run was read into *out, 0 for a line to skip (empty, or a header line such
  * as "format_version,..." or "name,file_size,..."), -1 with a reason in *err
  * when the line is malformed (field count, a letter in a number, an unknown
- * version, a bad latency such as "12xs"). Every field is validated.
+ * version, a bad latency such as "12xs"). Every field is validated. A run
+ * read is final: its verdicts are computed (verdict_compute).
  */
 int csv_parse_line(const char *line, struct run_results *out,
 		   struct parse_error *err);

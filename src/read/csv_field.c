@@ -10,7 +10,7 @@
 
 #include "csv.h"
 #include "csv_internal.h"
-#include "format/fmt.h"
+#include "format/fmt_text.h"
 #include "lib/utf8.h"
 
 int csv_fail(struct parse_error *err, const char *fmt, ...)

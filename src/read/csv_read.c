@@ -10,7 +10,7 @@
 
 #include "csv.h"
 #include "csv_internal.h"
-#include "format/fmt_internal.h"
+#include "format/fmt.h"
 #include "lib/utf8.h"
 #include "core/verdict.h"
 #include "platform/provenance_read.h"

@@ -320,7 +320,7 @@ static int read_run(const struct json_where *w, const struct json_value *run,
 			return -1;
 	}
 	r->n_random = randoms->length;
-	verdict_compute(r); /* as every producer of results does */
+	verdict_compute(r); /* last: the run is final */
 	return 0;
 }
 

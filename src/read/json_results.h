@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * json_results.h - clyde's own --json documents (src/fmt_json.c: one run
- * object, or an array of them with -x) read back into struct run_results,
- * the twin of the CSV reader. Every key fmt_json writes is required and
- * checked, but for started, command_line and provenance, which JSON written
- * before clyde recorded them lacks (json_provenance.h); keys it does not
- * know are ignored, so that documents of later versions still read.
+ * json_results.h - clyde's own --json documents (format/fmt_json.c: one
+ * run object, or an array of them with -x) read back into struct
+ * run_results, the twin of the CSV reader. Every key fmt_json writes is
+ * required and checked, but for started, command_line and provenance,
+ * which JSON written before clyde recorded them lacks (json_provenance.h);
+ * keys it does not know are ignored, so that documents of later versions
+ * still read.
  */
 #ifndef JSON_RESULTS_H
 #define JSON_RESULTS_H
@@ -28,7 +29,8 @@
  * What comes back is what fmt_json would print again: a null rate of a test
  * that ran (fmt_json's NaN or infinity) reads as NaN; figures, times (whole
  * nanoseconds) and latencies keep the precision the JSON has; a text longer
- * than its field in run_results is cut at a UTF-8 character boundary.
+ * than its field in run_results is cut at a UTF-8 character boundary. Each
+ * run is final: its verdicts are computed (verdict_compute).
  */
 int json_results_read(const char *text, size_t len, struct run_results **runs,
 		      size_t *n, struct parse_error *err);

@@ -3,16 +3,21 @@
  * fmt_compare.c - `clyde report --compare` as text (every text-* format)
  * and as an HTML page: for each group against the baseline, a table of
  * every figure with both medians, the difference and its 95% interval,
- * and the verdict; and the words on the method that every format prints
- * beside its comparison. Markdown is in fmt_md.c, SVG in fmt_compare_svg.c.
+ * and the verdict; the texts every format prints of a comparison (the
+ * method, values, differences, verdicts, what was missing). Markdown is
+ * in fmt_compare_md.c, SVG in fmt_compare_svg.c.
  */
+#include "fmt_compare.h"
+
+#include <math.h>
 #include <string.h>
 
 #include "format/fmt.h"
-#include "format/fmt_internal.h"
+#include "format/fmt_cells.h"
+#include "format/fmt_html.h"
 #include "format/fmt_present.h"
-#include "report_compare.h"
-#include "report_facts.h"
+#include "format/fmt_text.h"
+#include "format/run_facts.h"
 #include "lib/utf8.h"
 
 const char fmt_compare_method[] =
@@ -31,6 +36,99 @@ bool fmt_compare_row(const struct comparison *c, size_t f, size_t k)
 	const struct cmp_spread *b = &c->spread[f * c->n_groups + k];
 
 	return a->n > 0 || b->n > 0;
+}
+
+const char *fmt_compare_value(const struct cmp_figure *f, double v, char *buf,
+			      size_t len)
+{
+	if (!isfinite(v))
+		snprintf(buf, len, "-");
+	else if (f->latency)
+		present_latency((uint64_t)(v + 0.5), buf, len);
+	else if (f->kind == CMP_CPU || v < 0.95)
+		snprintf(buf, len, "%.3g", v);
+	else
+		snprintf(buf, len, v >= 1000.0 ? "%.0f" : "%.1f", v);
+	return buf;
+}
+
+/* A percentage to BUF+*used: "+5.9%", or "+27521%" from 100% on. */
+static void put_pct(char *buf, size_t len, size_t *used, const char *before,
+		    double pct)
+{
+	int n = snprintf(buf + *used, len - *used, "%s%+.*f%%", before,
+			 fabs(pct) >= 100.0 ? 0 : 1, pct);
+
+	if (n > 0)
+		*used = *used + (size_t)n < len ? *used + (size_t)n : len - 1;
+}
+
+const char *fmt_compare_difference(const struct compare_result *r, char *buf,
+				   size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (!isfinite(r->diff_pct))
+		return buf;
+	put_pct(buf, len, &used, "", r->diff_pct);
+	if (isfinite(r->diff_low_pct)) {
+		put_pct(buf, len, &used, " [", r->diff_low_pct);
+		put_pct(buf, len, &used, ", ", r->diff_high_pct);
+		snprintf(buf + used, len - used, "]");
+	}
+	return buf;
+}
+
+const char *fmt_compare_verdict(const struct compare_result *r, char *buf,
+				size_t len)
+{
+	/* Past 100% a ± misleads (the interval is a ratio): say the factor. */
+	if (r->verdict == COMPARE_NO_DIFFERENCE && isfinite(r->resolution_pct) &&
+	    r->resolution_pct < 100.0)
+		snprintf(buf, len, "no clear difference (could see \xc2\xb1%.1f%%)",
+			 r->resolution_pct);
+	else if (r->verdict == COMPARE_NO_DIFFERENCE &&
+		 isfinite(r->resolution_pct))
+		snprintf(buf, len, "no clear difference (could see only a "
+			 "factor of %.1f)", 1.0 + r->resolution_pct / 100.0);
+	else if (r->verdict == COMPARE_NO_FIGURES)
+		snprintf(buf, len, "nothing to compare: a group has no value");
+	else
+		snprintf(buf, len, "%s", report_compare_verdict(r));
+	return buf;
+}
+
+const char *fmt_compare_missing(const struct comparison *c, size_t k,
+				char *buf, size_t len)
+{
+	static const char side[2] = { 'A', 'B' };
+	size_t group[2] = { c->baseline, k };
+
+	buf[0] = '\0';
+	for (size_t f = 0; f < c->n_figures; f++) {
+		if ((c->figure[f].kind != CMP_RATE &&
+		     c->figure[f].kind != CMP_RAND_IOPS) ||
+		    !fmt_compare_row(c, f, k))
+			continue;
+		for (int g = 0; g < 2; g++) {
+			const struct cmp_spread *sp =
+				&c->spread[f * c->n_groups + group[g]];
+			char part[FACTS_NOTE_MAX / 4];
+
+			if (!sp->missing)
+				continue;
+			if (sp->n == 0 && sp->missing == 1)
+				snprintf(part, sizeof(part), "%s in %c's one run",
+					 c->figure[f].name, side[g]);
+			else
+				snprintf(part, sizeof(part), "%s in %zu of %c's "
+					 "%zu runs", c->figure[f].name,
+					 sp->missing, side[g], sp->n + sp->missing);
+			fmt_join(buf, len, "; ", part);
+		}
+	}
+	return buf;
 }
 
 /* TEXT left-aligned in COLS columns (never cut), then a space. */
@@ -69,7 +167,7 @@ static void text_missing(FILE *out, const struct comparison *c, size_t k)
 {
 	char missing[FACTS_NOTE_MAX], line[FACTS_NOTE_MAX + 64];
 
-	if (!present_cmp_missing(c, k, missing, sizeof(missing))[0])
+	if (!fmt_compare_missing(c, k, missing, sizeof(missing))[0])
 		return;
 	snprintf(line, sizeof(line), "Left out as missing (+++++, not run or "
 		 "not recorded): %s.", missing);
@@ -98,12 +196,12 @@ static void text_group(FILE *out, const struct comparison *c, size_t k)
 			continue;
 		cell(out, fig->name, 22);
 		cell(out, fig->measure, 18);
-		rcell(out, present_cmp_value(fig, c->spread[f * c->n_groups + b].median,
+		rcell(out, fmt_compare_value(fig, c->spread[f * c->n_groups + b].median,
 					     text, sizeof(text)), 10);
-		rcell(out, present_cmp_value(fig, c->spread[f * c->n_groups + k].median,
+		rcell(out, fmt_compare_value(fig, c->spread[f * c->n_groups + k].median,
 					     text, sizeof(text)), 10);
-		cell(out, present_cmp_difference(r, text, sizeof(text)), 26);
-		fprintf(out, "%s\n", present_cmp_verdict(r, text, sizeof(text)));
+		cell(out, fmt_compare_difference(r, text, sizeof(text)), 26);
+		fprintf(out, "%s\n", fmt_compare_verdict(r, text, sizeof(text)));
 	}
 	text_missing(out, c, k);
 }
@@ -168,19 +266,19 @@ static void html_compare_group(FILE *out, const struct comparison *c, size_t k)
 		fprintf(out, "%s</td><td class=\"n\">%s</td>",
 			fig->better == COMPARE_LOWER_IS_BETTER
 				? " (lower is better)" : "",
-			present_cmp_value(fig, c->spread[f * c->n_groups + b].median,
+			fmt_compare_value(fig, c->spread[f * c->n_groups + b].median,
 					  text, sizeof(text)));
 		fprintf(out, "<td class=\"n\">%s</td>",
-			present_cmp_value(fig, c->spread[f * c->n_groups + k].median,
+			fmt_compare_value(fig, c->spread[f * c->n_groups + k].median,
 					  text, sizeof(text)));
 		fprintf(out, "<td class=\"n\">%s</td>",
-			present_cmp_difference(r, text, sizeof(text)));
+			fmt_compare_difference(r, text, sizeof(text)));
 		fprintf(out, "<td class=\"%s\">%s</td></tr>\n",
 			verdict_class(r),
-			present_cmp_verdict(r, text, sizeof(text)));
+			fmt_compare_verdict(r, text, sizeof(text)));
 	}
 	fputs("</tbody>\n</table>\n", out);
-	if (present_cmp_missing(c, k, missing, sizeof(missing))[0]) {
+	if (fmt_compare_missing(c, k, missing, sizeof(missing))[0]) {
 		fputs("<p>Left out as missing (+++++, not run or not "
 		      "recorded): ", out);
 		present_markup_text(out, missing);

@@ -6,13 +6,13 @@
  * run), and beside it the median, the range and the verdict against the
  * baseline; the method under the title, the report's facts at the foot.
  */
+#include "fmt_compare.h"
+
 #include <math.h>
 #include <string.h>
 
-#include "format/fmt.h"
-#include "format/fmt_internal.h"
 #include "format/fmt_present.h"
-#include "report_compare.h"
+#include "format/fmt_text.h"
 #include "format/svg.h"
 #include "lib/utf8.h"
 
@@ -61,20 +61,20 @@ static void row_texts(const struct cmp_frame *f, size_t fi, size_t k,
 	char diff[PRESENT_TEXT_MAX], verdict[PRESENT_TEXT_MAX];
 
 	fprintf(f->out, "<text class=\"value\" x=\"%.1f\" y=\"%d\">%s", x, y,
-		present_cmp_value(fig, sp->median, med, sizeof(med)));
+		fmt_compare_value(fig, sp->median, med, sizeof(med)));
 	if (sp->n > 1)
 		fprintf(f->out, " <tspan class=\"cpu\">(%s to %s)</tspan>",
-			present_cmp_value(fig, sp->min, lo, sizeof(lo)),
-			present_cmp_value(fig, sp->max, hi, sizeof(hi)));
+			fmt_compare_value(fig, sp->min, lo, sizeof(lo)),
+			fmt_compare_value(fig, sp->max, hi, sizeof(hi)));
 	fputs("</text>\n", f->out);
 	if (k == c->baseline)
 		return;
-	present_cmp_difference(r, diff, sizeof(diff));
+	fmt_compare_difference(r, diff, sizeof(diff));
 	fprintf(f->out, "<text class=\"cpu\" x=\"%.1f\" y=\"%d\">", x,
 		y + SVG_LINE_PX);
 	present_markup_text(f->out, diff);
 	fprintf(f->out, "%s%s</text>\n", diff[0] ? ": " : "",
-		present_cmp_verdict(r, verdict, sizeof(verdict)));
+		fmt_compare_verdict(r, verdict, sizeof(verdict)));
 }
 
 /* Group K's row of figure FI at Y: label, bar at the median, error bar. */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fmt_compare.h"
 #include "report_compare.h"
 #include "report_facts.h"
 #include "mark/mark_read.h"
@@ -28,7 +29,7 @@
 struct passing {
 	struct run_source *input;
 	struct run_store *store;   /* --summary, else NULL */
-	struct report_facts *facts;
+	struct run_facts *facts;
 	struct summary summary;
 	size_t n;                  /* runs passed so far */
 	bool done;                 /* the input is exhausted */
@@ -61,7 +62,7 @@ static const struct run_results *passing_at(struct run_source *src, size_t i)
 }
 
 /* Each note on NOTES, for the formats that cannot hold them. */
-static void print_notes(FILE *notes, const struct report_facts *f)
+static void print_notes(FILE *notes, const struct run_facts *f)
 {
 	for (size_t i = 0; i < f->n_notes; i++)
 		fprintf(notes, "clyde: report: note: %s\n", f->notes[i]);
@@ -74,7 +75,7 @@ static int render_stream(FILE *out, FILE *notes,
 {
 	static const struct render_opts ropts = { .wide_names = true,
 						  .json_array = true };
-	struct report_facts facts;
+	struct run_facts facts;
 	struct passing p = { .input = input, .facts = &facts };
 	struct run_source src = { .at = passing_at, .n = RUN_SOURCE_STREAM,
 				  .ctx = &p };
@@ -92,6 +93,14 @@ static int render_stream(FILE *out, FILE *notes,
 	return p.error;
 }
 
+/* The renderer of each way a format shows a comparison (format.h). */
+static void (*const compare_renderers[])(FILE *, const struct comparison *) = {
+	[FORMAT_COMPARE_TEXT] = fmt_compare_text,
+	[FORMAT_COMPARE_MARKDOWN] = fmt_compare_markdown,
+	[FORMAT_COMPARE_HTML] = fmt_compare_html,
+	[FORMAT_COMPARE_SVG] = fmt_compare_svg,
+};
+
 /*
  * --compare (report_compare.h): the comparison of the stored runs in the
  * format's rendering of it; -2 after the reason went to NOTES.
@@ -99,7 +108,7 @@ static int render_stream(FILE *out, FILE *notes,
 static int render_compare(FILE *out, FILE *notes,
 			  const struct report_options *o,
 			  struct run_store *store,
-			  const struct report_facts *facts)
+			  const struct run_facts *facts)
 {
 	struct parse_error err = { "" };
 	struct comparison c;
@@ -109,7 +118,7 @@ static int render_compare(FILE *out, FILE *notes,
 		fprintf(notes, "clyde: report: %s\n", err.msg);
 	if (rc != 0)
 		return rc;
-	o->format->compare(out, &c);
+	compare_renderers[o->format->compare](out, &c);
 	report_compare_free(&c);
 	return 0;
 }
@@ -125,7 +134,7 @@ static int render_stored(FILE *out, FILE *notes,
 	struct render_opts ropts = { .wide_names = true, .json_array = true };
 	struct run_store *store = run_store_new();
 	struct summary sm = { NULL, 0 };
-	struct report_facts facts;
+	struct run_facts facts;
 	const struct run_results *r;
 	struct run_source src;
 	int rc = store ? 0 : -1;

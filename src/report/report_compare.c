@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format/fmt_internal.h"
+#include "format/fmt_text.h"
 #include "format/fmt_present.h"
 #include "run/phase_info.h"
 #include "report_groups.h"
@@ -199,7 +199,7 @@ static void compare_figure(struct run_store *s, const struct report_groups *g,
  * Group K's label: its name, and when another group has the same name,
  * the values of the test attributes that differ between groups.
  */
-static char *group_label(struct run_store *s, const struct report_facts *facts,
+static char *group_label(struct run_store *s, const struct run_facts *facts,
 			 uint32_t first, bool shared)
 {
 	char label[FMT_NAME_MAX], tag[FACTS_CAPTION_MAX] = "";
@@ -211,17 +211,17 @@ static char *group_label(struct run_store *s, const struct report_facts *facts,
 
 		if (facts->varies[a] && run_attrs[a].test &&
 		    run_attrs[a].read(r, value) && value[0])
-			report_facts_join(tag, sizeof(tag), ", ", value);
+			fmt_join(tag, sizeof(tag), ", ", value);
 	}
 	if (tag[0]) {
-		report_facts_join(label, sizeof(label), " [", tag);
-		report_facts_join(label, sizeof(label), "", "]");
+		fmt_join(label, sizeof(label), " [", tag);
+		fmt_join(label, sizeof(label), "", "]");
 	}
 	return strdup(label);
 }
 
 /* Labels, run counts and the baseline; -2 with *err when it is not there. */
-static int name_groups(struct run_store *s, const struct report_facts *facts,
+static int name_groups(struct run_store *s, const struct run_facts *facts,
 		       const struct report_groups *g, const char *baseline,
 		       struct comparison *c, struct parse_error *err)
 {
@@ -255,7 +255,7 @@ static int name_groups(struct run_store *s, const struct report_facts *facts,
 	return 0;
 }
 
-int report_compare(struct run_store *s, const struct report_facts *facts,
+int report_compare(struct run_store *s, const struct run_facts *facts,
 		   const char *baseline, struct comparison *c,
 		   struct parse_error *err)
 {

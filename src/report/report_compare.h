@@ -55,7 +55,7 @@ struct comparison {
 	/* [figure * n_groups + group]: */
 	struct cmp_spread *spread;
 	struct compare_result *result; /* against the baseline; its own unused */
-	const struct report_facts *facts; /* the caption and notes printed under it */
+	const struct run_facts *facts; /* the caption and notes printed under it */
 };
 
 /*
@@ -67,7 +67,7 @@ struct comparison {
  * -1 when memory ran out; -2 with the reason in *err when BASELINE names
  * no group or there are fewer than two groups.
  */
-int report_compare(struct run_store *s, const struct report_facts *facts,
+int report_compare(struct run_store *s, const struct run_facts *facts,
 		   const char *baseline, struct comparison *c,
 		   struct parse_error *err);
 

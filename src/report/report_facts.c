@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report_facts.c - the facts `clyde report` prints beside its runs
- * (report_facts.h): the caption of what all runs share, the attributes
- * that vary, each row's tag, and the notes on runs that share a name but
- * differ.
+ * report_facts.c - working out the facts `clyde report` prints beside
+ * its runs (report_facts.h): the caption of what all runs share, the
+ * attributes that vary, and the notes on runs that share a name but
+ * differ. No state outside the caller's struct run_facts.
  */
 #include "report_facts.h"
 
@@ -13,9 +13,10 @@
 #include <string.h>
 
 #include "report_groups.h"
+#include "format/fmt_text.h"
 #include "lib/utf8.h"
 
-int report_facts_note(struct report_facts *f, const char *fmt, ...)
+int report_facts_note(struct run_facts *f, const char *fmt, ...)
 {
 	va_list ap;
 	char *note;
@@ -39,19 +40,7 @@ int report_facts_note(struct report_facts *f, const char *fmt, ...)
 	return 0;
 }
 
-const char *report_facts_count(const struct report_facts *f, char *buf,
-			       size_t len)
-{
-	size_t g = f->summary_groups;
-	int n = snprintf(buf, len, "%zu run%s", f->runs, f->runs == 1 ? "" : "s");
-
-	if (g && n >= 0 && (size_t)n < len)
-		snprintf(buf + n, len - (size_t)n, ", with min, median and max "
-			 "rows for %zu group%s of them", g, g == 1 ? "" : "s");
-	return buf;
-}
-
-int report_facts_done(struct report_facts *f)
+int report_facts_done(struct run_facts *f)
 {
 	size_t dropped = f->notes_dropped;
 
@@ -63,64 +52,16 @@ int report_facts_done(struct report_facts *f)
 	return report_facts_note(f, "%zu more notes left out", dropped + 1);
 }
 
-void report_facts_free(struct report_facts *f)
+void report_facts_free(struct run_facts *f)
 {
 	for (size_t i = 0; i < f->n_notes; i++)
 		free(f->notes[i]);
 	memset(f, 0, sizeof(*f));
 }
 
-/* Append TEXT to BUF, cut between characters if it does not fit. */
-static void append(char *buf, size_t len, const char *text)
-{
-	size_t used = strlen(buf), add = strlen(text);
-
-	if (add > len - 1 - used)
-		add = utf8_cut_bytes(text, add, len - 1 - used);
-	memcpy(buf + used, text, add);
-	buf[used + add] = '\0';
-}
-
-void report_facts_join(char *buf, size_t len, const char *sep,
-		       const char *text)
-{
-	if (buf[0])
-		append(buf, len, sep);
-	append(buf, len, text);
-}
-
 static void join(char *buf, size_t len, const char *text)
 {
-	report_facts_join(buf, len, ", ", text);
-}
-
-const char *report_facts_tag(const struct report_facts *f,
-			     const struct run_results *r, bool pages,
-			     char *buf, size_t len)
-{
-	buf[0] = '\0';
-	for (size_t a = 0; f && a < run_attr_count; a++) {
-		const struct run_attr *at = &run_attrs[a];
-		char value[RUN_ATTR_TEXT_MAX];
-
-		if (!f->varies[a] || at->in_row == ROW_EVERY ||
-		    (pages && at->in_row == ROW_PAGES))
-			continue;
-		/* The usual value goes without saying: "[2 copies]" only. */
-		if (at->read(r, value) && value[0] &&
-		    !(at->usual && strcmp(value, at->usual) == 0))
-			join(buf, len, value);
-	}
-	return buf;
-}
-
-bool report_facts_tagged(const struct report_facts *f, bool pages)
-{
-	for (size_t a = 0; f && a < run_attr_count; a++)
-		if (f->varies[a] && (run_attrs[a].in_row == ROW_NONE ||
-				     (!pages && run_attrs[a].in_row == ROW_PAGES)))
-			return true;
-	return false;
+	fmt_join(buf, len, ", ", text);
 }
 
 /* What one attribute looks like over every setup. */
@@ -130,12 +71,11 @@ struct attr_seen {
 };
 
 /* Which attributes vary over the setups of S; the caption of the others. */
-static void survey(struct run_store *s, struct report_facts *f)
+static void survey(struct run_store *s, struct run_facts *f)
 {
-	static struct attr_seen seen[RUN_ATTR_MAX];
+	struct attr_seen seen[RUN_ATTR_MAX] = { 0 };
 	size_t n = run_store_setups(s);
 
-	memset(seen, 0, sizeof(seen));
 	for (size_t k = 0; k < n; k++) {
 		const struct run_results *r = run_store_setup(s, (uint32_t)k);
 
@@ -168,7 +108,7 @@ static void survey(struct run_store *s, struct report_facts *f)
 
 static void join_sep_values(char *buf, size_t len, const char *value)
 {
-	report_facts_join(buf, len, "; ", value[0] ? value : "not recorded");
+	fmt_join(buf, len, "; ", value[0] ? value : "not recorded");
 }
 
 /*
@@ -203,7 +143,7 @@ static bool attr_values(struct run_store *s, size_t a, const uint32_t *setups,
 
 /* The note on the runs of name group G (several setups) of S. */
 static int name_note(struct run_store *s, const struct report_groups *g,
-		     size_t k, struct report_facts *f)
+		     size_t k, struct run_facts *f)
 {
 	uint32_t setups[NOTE_SETUPS_MAX];
 	size_t n = 0;
@@ -222,9 +162,9 @@ static int name_note(struct run_store *s, const struct report_groups *g,
 		if (!attr_values(s, a, setups, n, values, sizeof(values)))
 			continue;
 		join(text, sizeof(text), run_attrs[a].name);
-		append(text, sizeof(text), " (");
-		append(text, sizeof(text), values);
-		append(text, sizeof(text), ")");
+		fmt_join(text, sizeof(text), "", " (");
+		fmt_join(text, sizeof(text), "", values);
+		fmt_join(text, sizeof(text), "", ")");
 	}
 	if (!text[0])
 		return 0;
@@ -233,7 +173,7 @@ static int name_note(struct run_store *s, const struct report_groups *g,
 				 g->count[k], text);
 }
 
-int report_facts_compute(struct run_store *s, struct report_facts *f)
+int report_facts_compute(struct run_store *s, struct run_facts *f)
 {
 	struct report_groups g;
 	int rc = 0;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run_attrs.h"
+#include "format/run_attrs.h"
 
 /* A map from 64-bit keys to 32-bit values, open addressing. */
 struct map {

@@ -33,9 +33,9 @@ struct report_input *report_input_open(char *const *paths, size_t n,
 				       FILE *msgs);
 
 /*
- * The next run into *out, complete (verdict_compute done, as by every
- * producer of results): 1, 0 when every input is exhausted, -1 when memory
- * ran out.
+ * The next run into *out, complete: final as its reader handed it over
+ * (verdicts computed, verdict.h). 1, 0 when every input is exhausted, -1
+ * when memory ran out.
  */
 int report_input_next(struct report_input *in, struct run_results *out);
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * run_store.c - the compact store of `clyde report` (run_store.h): fixed
- * rows of figures in chunks, names, setups and environments interned by
- * their bytes, whole runs for what a row cannot hold, and the expansion of
- * a row back into a struct run_results.
+ * rows of figures and verdicts in chunks, names, setups and environments
+ * interned by their bytes, whole runs for what a row cannot hold, and the
+ * expansion of a row back into a struct run_results.
  */
 #include "run_store.h"
 
@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "lib/grow.h"
-#include "core/verdict.h"
 
 #define ROWS_PER_CHUNK 4096
 
@@ -25,10 +24,22 @@ struct store_fig {
 
 struct store_row {
 	uint32_t name, setup;
-	uint32_t states; /* 2 bits a test: enum figure_state */
+	uint32_t states; /* 2 bits a test: enum figure_state; ROW_ADVICE_* */
 	uint32_t whole;  /* 1 + index into whole[], 0 for a compact row */
 	struct store_fig fig[PHASE_COUNT];
 };
+
+/*
+ * A compact row's verdict, as it was handed over: which options its
+ * advice enlarges, in the bits of states above the tests'. A run without
+ * times or device counters (what a row holds) has no truth-check finding
+ * and an advice without sizes (verdict.h), so that is all of it.
+ */
+#define ROW_ADVICE_ANY (1u << (2 * PHASE_COUNT))
+#define ROW_ADVICE_S (ROW_ADVICE_ANY << 1)
+#define ROW_ADVICE_F (ROW_ADVICE_ANY << 2)
+#define ROW_ADVICE_N (ROW_ADVICE_ANY << 3)
+_Static_assert(2 * PHASE_COUNT + 4 <= 32, "a row's states hold the advice");
 
 /*
  * What runs share, with every byte defined (zeroed, then set field by
@@ -322,12 +333,16 @@ static bool phase_fits(const struct phase_result *p)
 	       p->dev.write_bytes == 0 && (unsigned)p->state <= FIGURE_VALUE;
 }
 
-/* Whether a row and the setup give R back (seed and verdicts aside). */
+/*
+ * Whether a row and the setup give R back (seed aside): its verdict too,
+ * when that is an advice without sizes and no truth-check finding (the
+ * rest of such an advice is zero, verdict.c).
+ */
 static bool run_fits(const struct run_results *r)
 {
 	if (r->dir[0] || r->verify || r->random_time_s || r->n_random ||
 	    r->mode.dio_align || r->started[0] || r->command_line[0] ||
-	    r->prov_known)
+	    r->prov_known || r->advice.sized || r->n_truth)
 		return false;
 	for (int p = 0; p < PHASE_COUNT; p++)
 		if (!phase_fits(&r->phase[p]))
@@ -386,7 +401,10 @@ int run_store_add(struct run_store *s, const struct run_results *r)
 		       &row->name) != 0 ||
 	    intern_add(&s->setups, &key, sizeof(key), &row->setup) != 0)
 		return -1;
-	row->states = 0;
+	row->states = (r->advice.any ? ROW_ADVICE_ANY : 0) |
+		      (r->advice.s ? ROW_ADVICE_S : 0) |
+		      (r->advice.f ? ROW_ADVICE_F : 0) |
+		      (r->advice.n ? ROW_ADVICE_N : 0);
 	row->whole = 0;
 	if (!run_fits(r) && keep_whole(s, r, &row->whole) != 0)
 		return -1;
@@ -439,7 +457,11 @@ const struct run_results *run_store_get(struct run_store *s, size_t i)
 	r->seed[0] = '\0';
 	for (int p = 0; p < PHASE_COUNT; p++)
 		run_store_phase(s, i, (enum phase_id)p, &r->phase[p]);
-	verdict_compute(r);
+	r->advice = (struct advice){ .any = (row->states & ROW_ADVICE_ANY) != 0,
+				     .s = (row->states & ROW_ADVICE_S) != 0,
+				     .f = (row->states & ROW_ADVICE_F) != 0,
+				     .n = (row->states & ROW_ADVICE_N) != 0 };
+	r->n_truth = 0;
 	return r;
 }
 
@@ -475,7 +497,8 @@ const struct run_results *run_store_setup(struct run_store *s, uint32_t id)
 	memset(r->phase, 0, sizeof(r->phase));
 	r->machine[0] = r->seed[0] = '\0';
 	setup_apply(s, id, r);
-	verdict_compute(r);
+	r->advice = (struct advice){ 0 }; /* no figures, no verdict */
+	r->n_truth = 0;
 	return r;
 }
 

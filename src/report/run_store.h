@@ -8,7 +8,8 @@
  * every run that has the same. A run the row cannot give back exactly (a
  * JSON run's percentiles, random-I/O tests and measurements, or a figure a
  * float does not hold) is kept whole. What comes back is the run as added,
- * except its seed, which no rendering of many runs shows.
+ * verdicts included, except its seed, which no rendering of many runs
+ * shows: the store computes nothing.
  */
 #ifndef RUN_STORE_H
 #define RUN_STORE_H
@@ -34,8 +35,7 @@ int run_store_add(struct run_store *s, const struct run_results *r);
 size_t run_store_count(const struct run_store *s);
 
 /*
- * Run I (0 <= i < count) as it was added, seed aside, verdicts computed;
- * NULL past the end. Valid until the next run_store_get or
+ * Run I (0 <= i < count) as it was added, seed aside; NULL past the end. Valid until the next run_store_get or
  * run_store_setup on S.
  */
 const struct run_results *run_store_get(struct run_store *s, size_t i);
@@ -59,8 +59,9 @@ size_t run_store_setups(const struct run_store *s);
 const char *run_store_name(const struct run_store *s, uint32_t id);
 
 /*
- * What every run of setup ID shares, as a run without a name or figures
- * (program, version, sizes, mode, environment). Valid like run_store_get's.
+ * What every run of setup ID shares, as a run without a name, figures or
+ * verdicts (program, version, sizes, mode, environment). Valid like
+ * run_store_get's.
  */
 const struct run_results *run_store_setup(struct run_store *s, uint32_t id);
 

@@ -11,6 +11,7 @@
 
 #include "run/phase_info.h"
 #include "report_groups.h"
+#include "format/fmt_text.h"
 #include "lib/utf8.h"
 #include "core/verdict.h"
 #include "platform/provenance_read.h"
@@ -46,7 +47,7 @@ struct group {
 /* Test P of the three rows ROWS from the group's runs. */
 static int summarise_phase(const struct group *g, enum phase_id p,
 			   struct run_results rows[STAT_COUNT],
-			   struct report_facts *f)
+			   struct run_facts *f)
 {
 	size_t values = 0, fast = 0, lats = 0;
 	double rate[3], cpu[3], lat[3];
@@ -104,7 +105,7 @@ static void describe(const struct run_results *r, char *buf, size_t len)
 		if (!value[0] ||
 		    (run_attrs[a].usual && strcmp(value, run_attrs[a].usual) == 0))
 			continue;
-		report_facts_join(buf, len, ", ", value);
+		fmt_join(buf, len, ", ", value);
 	}
 }
 
@@ -143,7 +144,7 @@ static void rows_from(const struct run_results *first, bool one_setup,
 
 static int summarise(struct group *g, bool one_setup,
 		     struct run_results rows[STAT_COUNT],
-		     struct report_facts *f)
+		     struct run_facts *f)
 {
 	char what[FACTS_NOTE_MAX / 2];
 	int rc;
@@ -160,7 +161,7 @@ static int summarise(struct group *g, bool one_setup,
 	return rc;
 }
 
-int summary_rows(struct run_store *s, struct report_facts *f,
+int summary_rows(struct run_store *s, struct run_facts *f,
 		 struct summary *out)
 {
 	struct report_groups g;

@@ -33,12 +33,13 @@ struct summary {
  * the order of their first runs. Each figure (rate, CPU, maximum latency)
  * is summarised on its own over the runs that measured it: a "+++++" is
  * left out, and a row shows "+++++" only when every run did. The rows
- * carry the group's own setup (its size text, its mode). F gets a note on
+ * carry the group's own setup (its size text, its mode) and their own
+ * verdicts (verdict_compute), being new results. F gets a note on
  * what each group pooled and on what it left out, and the count of
  * groups. Returns 0, or -1 when memory ran out; free OUT with
  * summary_free.
  */
-int summary_rows(struct run_store *s, struct report_facts *f,
+int summary_rows(struct run_store *s, struct run_facts *f,
 		 struct summary *out);
 
 void summary_free(struct summary *sm);

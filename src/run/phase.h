@@ -30,7 +30,7 @@ struct phase_error {
 	bool stopped; /* this copy only stopped because another one failed */
 };
 
-struct filetest_state; /* the file tests' own state (phase_files.c) */
+struct filetest_state; /* the file tests' own state (filetest.h) */
 
 /* One copy's view of one phase. */
 struct phase_ctx {
@@ -207,7 +207,7 @@ int phase_fresh_iofile(struct phase_ctx *ctx);
 
 /*
  * The phases' own functions, the rows of phase_table (phase_table.c) point
- * to: phase_char.c, phase_block.c, phase_seek.c, phase_files.c,
+ * to: phase_char.c, phase_block.c, phase_seek.c, phase_filetest.c,
  * phase_random.c. The random-I/O run reads its random_spec from ctx->arg.
  */
 int phase_putc_run(struct phase_ctx *ctx);

@@ -160,8 +160,8 @@ void run_plan_init(struct run_plan *plan, const struct config *cfg);
  * counters around each phase, and fill *res completely: the run's
  * description (with its start time, the command line and TARGET's
  * provenance, the filesystem's fill read again now), every figure, the
- * environment and the verdicts
- * (verdict.h), so that formatters only render. Returns 0, or the exit
+ * environment and, last, the verdicts (verdict_compute), so that
+ * formatters only render. Returns 0, or the exit
  * status the failure calls for (EXIT_IO, EXIT_CORRUPT, EXIT_SIGNAL + n)
  * with *err describing it. Removes the I/O files it made.
  */

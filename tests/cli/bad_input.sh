@@ -5,6 +5,7 @@
 # "-d ." would show) and nothing may appear there or beside it (a --json
 # file, say).
 . tests/cli/lib.sh
+plan 142
 mkdir "$T/d"
 case $CLYDE in /*) ABS=$CLYDE ;; *) ABS=$PWD/$CLYDE ;; esac
 cases=0

@@ -2,6 +2,7 @@
 # Tiny real runs of the classic phases in each I/O mode: each prints the
 # table, the footer and a 48-field 1.96 CSV line, and leaves -d empty.
 . tests/cli/lib.sh
+plan 111
 mkdir "$T/d"
 IO_HEADER=$(version_line '------Sequential Output------ --Sequential Input- --Random-')
 

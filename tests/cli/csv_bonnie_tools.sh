@@ -7,6 +7,7 @@ cd "$(dirname "$0")/../.." || exit 2
 gen=${BUILD:-build}/tests/read/test_csv
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
+echo "plan 2"
 names="qa1 qb2 qc3"
 
 if ! [ -x "$gen" ] || ! "$gen" --emit-198 "$tmp/lines.csv"; then

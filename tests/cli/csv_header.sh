@@ -3,10 +3,11 @@
 # --csv format: Python's csv.DictReader finds each value under its own name
 # (no extra field, no missing one) and the named values are the run's.
 . tests/cli/lib.sh
+plan 16
 mkdir "$T/d"
 
 if ! command -v python3 >/dev/null 2>&1; then
-	skip csv_header "python3 not installed"
+	skips "$PLAN" csv_header "python3 not installed"
 	exit 0
 fi
 

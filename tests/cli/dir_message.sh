@@ -2,6 +2,7 @@
 # A -d clyde cannot test in is refused with what is wrong in words (not a
 # system call's name and errno), with and without the preflight, exit 2.
 . tests/cli/lib.sh
+plan 18
 : >"$T/file"
 
 # refused NAME WORDS ARGS...: exit 2, one line naming the directory and saying WORDS.
@@ -29,5 +30,5 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
 	check "-d not writable: exit 2" [ $? -eq 2 ]
 	check "-d not writable: says so" grep -q "may not write in this directory" "$T/err"
 else
-	skip "-d not writable" "needs root and a nobody user"
+	skips 2 "-d not writable" "needs root and a nobody user"
 fi

@@ -3,6 +3,7 @@
 # test directory must read at least the rewrite + block input bytes, where
 # a buffered run of the same small file is served by the page cache.
 . tests/cli/lib.sh
+plan 2
 mkdir "$T/d"
 
 # The block device's stat file for directory $1, or nothing.
@@ -17,7 +18,7 @@ sectors_read() { awk '{ print $3 }' "$1"; }
 
 st=$(device_stat "$T/d")
 if [ -z "$st" ]; then
-	skip "direct reads reach the disk" "no block device under $T"
+	skips "$PLAN" "direct reads reach the disk" "no block device under $T"
 	exit 0
 fi
 r0=$(sectors_read "$st")

@@ -5,13 +5,14 @@
 # at least that much inside the phase's window: the truth check sees the
 # writes land in the phase that made them.
 . tests/cli/lib.sh
+plan 8
 mkdir "$T/d"
 
 $CLYDE -d "$T/d" $U -s 1025M -r 0 -n 0 -q --json "$T/j" >"$T/out" 2>"$T/err"
 check "two pieces: exit 0" [ $? -eq 0 ]
 check "two pieces: directory left empty" empty_dir "$T/d"
 if ! command -v python3 >/dev/null 2>&1; then
-	skip "two pieces: bytes and device writes" "python3 not installed"
+	skips 6 "two pieces: bytes and device writes" "python3 not installed"
 	exit 0
 fi
 python3 - "$T/j" <<'PY'

@@ -7,6 +7,7 @@
 # kernel.io_uring_disabled=2 and Linux AIO by fs.aio-max-nr=0 (root, the
 # sysctls changed under flock /tmp/clyde-global.lock and restored).
 . tests/cli/lib.sh
+plan 81
 MOUNTS=""
 SYSCTLS=""
 cleanup_all() {
@@ -29,8 +30,7 @@ mkdir "$T/d"
 # The checks before "Refused engines" need io_uring and AIO as the machine
 # has them: a shared hold on the lock under which any test (this one in
 # another worktree too) flips the sysctls keeps them from changing meanwhile.
-exec 8>/tmp/clyde-global.lock
-flock -s 8
+hold_engines
 # said_once PATTERN: stderr has one "clyde:" line, and it matches PATTERN
 # (said_once_x: it is exactly the line).
 said_once() {
@@ -41,7 +41,7 @@ said_once_x() {
 }
 
 if ! command -v python3 >/dev/null 2>&1; then
-	skip "engines" "no python3 to read the JSON"
+	skips "$PLAN" "engines" "no python3 to read the JSON"
 	exit 0
 fi
 
@@ -56,9 +56,13 @@ for e in io_uring aio threads; do
 	if available "$e"; then
 		ENGINES="$ENGINES $e"
 	else
-		skip "engine $e" "$(grep '^clyde: .*; using ' "$T/probe" | head -n 1)"
+		skips 22 "engine $e" "$(grep '^clyde: .*; using ' "$T/probe" | head -n 1)"
 	fi
 done
+# The engines that run (threads always does): 22 checks each, but the
+# first is compared with no other.
+set -- $ENGINES
+NE=$#
 
 # --- the same counts on every engine ------------------------------------------
 N=1200
@@ -95,7 +99,7 @@ if [ -d /dev/shm ] && mkdir "/dev/shm/clyde-engines.$$" 2>/dev/null; then
 	same "/dev/shm/clyde-engines.$$" "tmpfs, buffered"
 	rmdir "/dev/shm/clyde-engines.$$"
 else
-	skip "tmpfs, buffered" "no /dev/shm"
+	skips $((6 * NE - 1)) "tmpfs, buffered" "no /dev/shm"
 fi
 same "$T/d" "direct" -D
 # With O_DIRECT every read went to the device (others' I/O only adds).
@@ -147,8 +151,8 @@ done
 
 # --- root only: a full filesystem, refused engines ----------------------------
 if [ "$(id -u)" != 0 ]; then
-	skip "ENOSPC mid-queue" "needs root to mount a loop image"
-	skip "io_uring_disabled" "needs root to change the sysctl"
+	skips $((4 * NE)) "ENOSPC mid-queue" "needs root to mount a loop image"
+	skips 17 "io_uring_disabled" "needs root to change the sysctl"
 	exit 0
 fi
 
@@ -182,13 +186,13 @@ if command -v mkfs.ext4 >/dev/null 2>&1 && command -v fallocate >/dev/null 2>&1 
 	umount "$E"
 	MOUNTS=""
 else
-	skip "ENOSPC mid-queue" "cannot mount a loop ext4 image"
+	skips $((4 * NE)) "ENOSPC mid-queue" "cannot mount a loop ext4 image"
 fi
 
 # Refused engines: the sysctls are global, so they change only under the
 # lock every test that changes them holds, and are restored at once.
 if [ ! -w /proc/sys/kernel/io_uring_disabled ]; then
-	skip "io_uring_disabled" "this kernel has no kernel.io_uring_disabled"
+	skips 17 "io_uring_disabled" "this kernel has no kernel.io_uring_disabled"
 	exit 0
 fi
 # refused NAME LINE ENGINE ARGS...: one line LINE on stderr besides the
@@ -227,7 +231,7 @@ if [ -w /proc/sys/fs/aio-max-nr ]; then
 		"aio: Resource temporarily unavailable (fs.aio-max-nr reached); using one thread per I/O" \
 		threads --engine aio
 else
-	skip "aio refused" "no fs.aio-max-nr"
+	skips 8 "aio refused" "no fs.aio-max-nr"
 fi
 restore_sysctls
 flock -u 9

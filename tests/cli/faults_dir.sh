@@ -5,6 +5,8 @@
 # 32), made by truncating the test file while clyde waits at a -y p prompt.
 # Each gives exit 3, exactly one "clyde:" line, and nothing left behind.
 . tests/cli/lib.sh
+plan 35
+hold_engines
 mkdir "$T/d"
 W="$T/d/clyde\.[0-9]+\.[A-Za-z0-9]{6}"
 
@@ -12,7 +14,7 @@ W="$T/d/clyde\.[0-9]+\.[A-Za-z0-9]{6}"
 # "clyde: "), on a line of its own, and -d left empty.
 gone() {
 	check "$1: exit 3" [ "$st" -eq 3 ]
-	check "$1: one clyde: line" [ "$(grep -c '^clyde: ' "$T/err")" -eq 1 ]
+	check "$1: one clyde: line" [ "$(errors "$T/err" | wc -l)" -eq 1 ]
 	check "$1: says what failed" grep -Eq "^clyde: $2\$" "$T/err"
 	check "$1: the error starts a line" sh -c "! grep -q '.clyde: ' '$T/err'"
 	check "$1: directory left empty" empty_dir "$T/d"

@@ -5,6 +5,7 @@
 # puts inside clyde's directory while it runs (a piece's name taken before
 # clyde creates it, a "files" directory, a stranger among the test files).
 . tests/cli/lib.sh
+plan 27
 mkdir "$T/d"
 
 # Lookalikes of everything clyde makes, with contents to compare.

@@ -6,6 +6,7 @@
 # check; after an ext4 filesystem is shut down mid-run the count of paths
 # left is exact (checked against what is there after a remount).
 . tests/cli/lib.sh
+plan 15
 cleanup_fs() {
 	unmount_all
 	rm -rf "$T"
@@ -13,10 +14,7 @@ cleanup_fs() {
 trap cleanup_fs EXIT
 trap 'cleanup_fs; exit 1' INT TERM
 if [ "$(id -u)" != 0 ]; then
-	for c in ramfs squashfs "read-only mount" "btrfs truth check" \
-		"filesystem shutdown"; do
-		skip "$c" "needs root to mount scratch filesystems"
-	done
+	skips "$PLAN" "scratch filesystems" "needs root to mount them"
 	exit 0
 fi
 run() {
@@ -34,7 +32,7 @@ if mnt "$T/ram" -t ramfs ramfs 2>/dev/null; then
 	check "ramfs: -d left empty" empty_dir "$T/ram"
 	umnt "$T/ram"
 else
-	skip "ramfs" "cannot mount ramfs here"
+	skips 3 "ramfs" "cannot mount ramfs here"
 fi
 
 # --- read-only: squashfs, and a mount -o ro ------------------------------------
@@ -52,16 +50,16 @@ if command -v mksquashfs >/dev/null 2>&1; then
 		ro squashfs "$T/sq" squashfs
 		umnt "$T/sq"
 	else
-		skip "squashfs" "cannot mount a squashfs image"
+		skips 2 "squashfs" "cannot mount a squashfs image"
 	fi
 else
-	skip "squashfs" "no mksquashfs; .ci/run installs squashfs-tools"
+	skips 2 "squashfs" "no mksquashfs; .ci/run installs squashfs-tools"
 fi
 if mnt "$T/ro" -t tmpfs -o ro,size=16m tmpfs 2>/dev/null; then
 	ro "mount -o ro" "$T/ro" tmpfs
 	umnt "$T/ro"
 else
-	skip "read-only mount" "cannot mount tmpfs"
+	skips 2 "read-only mount" "cannot mount tmpfs"
 fi
 
 # --- btrfs: the truth check finds the loop device behind the anonymous st_dev --
@@ -80,10 +78,10 @@ if command -v mkfs.btrfs >/dev/null 2>&1; then
 		check "btrfs: -d left empty" empty_dir "$T/b"
 		umnt "$T/b"
 	else
-		skip "btrfs truth check" "cannot make or mount btrfs here"
+		skips 5 "btrfs truth check" "cannot make or mount btrfs here"
 	fi
 else
-	skip "btrfs truth check" "no mkfs.btrfs"
+	skips 5 "btrfs truth check" "no mkfs.btrfs"
 fi
 
 # --- a filesystem shut down mid-run: the count of what is left is exact -------
@@ -116,9 +114,9 @@ if command -v mkfs.ext4 >/dev/null 2>&1 && mkfs.ext4 -q -F -N 20000 "$E.img" &&
 		check "shutdown: every file of the test counted" [ "$there" -eq 16386 ]
 	else
 		prompted_end
-		skip "filesystem shutdown" "neither xfs_io nor python3 can shut ext4 down"
+		skips 3 "filesystem shutdown" "neither xfs_io nor python3 can shut ext4 down"
 	fi
 	umnt "$E"
 else
-	skip "filesystem shutdown" "cannot make or mount ext4 here"
+	skips 3 "filesystem shutdown" "cannot make or mount ext4 here"
 fi

@@ -3,6 +3,9 @@
 # (tests/fuzz/corpus/NAME, tests/fuzz/regress/NAME) through $BUILD/replay/NAME,
 # which every build has, with or without clang: the oracles run each time.
 . tests/cli/lib.sh
+# A line for each harness's corpus and each saved crash input.
+set -- tests/fuzz/fuzz_*.c tests/fuzz/regress/*/*
+plan $#
 
 for src in tests/fuzz/fuzz_*.c; do
 	h=${src#tests/fuzz/fuzz_}

@@ -4,13 +4,16 @@
 # corpus. Skipped, with a "skip" line saying why, where clang has no
 # libFuzzer or FUZZ_SHORT_SECONDS is 0 (the sanitizer runs of .ci/run).
 . tests/cli/lib.sh
+# A line for each harness.
+set -- tests/fuzz/fuzz_*.c
+plan $#
 
 if [ "${FUZZ_SHORT_SECONDS:-8}" = 0 ]; then
-	skip "fuzz short run" "FUZZ_SHORT_SECONDS=0"
+	skips "$PLAN" "fuzz short run" "FUZZ_SHORT_SECONDS=0"
 	exit 0
 fi
 if ! tests/fuzz/have-libfuzzer.sh "${FUZZ_CC:-clang}"; then
-	skip "fuzz short run" "no ${FUZZ_CC:-clang} with libFuzzer"
+	skips "$PLAN" "fuzz short run" "no ${FUZZ_CC:-clang} with libFuzzer"
 	exit 0
 fi
 set --

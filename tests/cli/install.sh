@@ -3,10 +3,11 @@
 # and its page in section 1, under DESTDIR; make uninstall takes both away.
 # -o clyde: install what is built, never rebuild it with other flags.
 . tests/cli/lib.sh
+plan 9
 MAKE=${MAKE:-make}
 
 if ! command -v "$MAKE" >/dev/null 2>&1; then
-	skip install "make not installed"
+	skips "$PLAN" install "make not installed"
 	exit 0
 fi
 "$MAKE" -s -o clyde install DESTDIR="$T/root" PREFIX=/usr >"$T/out" 2>&1

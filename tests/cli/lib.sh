@@ -1,11 +1,13 @@
 # SPDX-License-Identifier: MIT
 # Shared helpers for clyde's shell tests: a scratch directory removed on
-# exit, and ok/FAIL/skip lines in the format tests/run.sh counts.
+# exit, and the plan and ok/FAIL/skip lines in the format tests/run.sh counts.
 CLYDE=${CLYDE:-./clyde}
 # The build tests/run.sh runs (make test passes it; build by default).
 BUILD=${BUILD:-build}
 T=$(mktemp -d /tmp/clyde-test.XXXXXX) || exit 2
-trap 'rm -rf "$T"' EXIT INT TERM
+trap 'rm -rf "$T"' EXIT
+# A test stopped (^C, or its time limit in tests/run.sh) stops, and cleans up.
+trap 'exit 1' INT TERM
 # bonnie++'s rule: as root clyde wants -u.
 if [ "$(id -u)" = 0 ]; then U="-u root"; else U=""; fi
 # clyde's version, as clyde says it: tests never spell it out. VERSION_RE is
@@ -17,10 +19,23 @@ if [ -z "$VERSION" ]; then
 fi
 VERSION_RE=$(printf '%s\n' "$VERSION" | sed 's/[].[*^$\\]/\\&/g')
 
+# plan N: the script prints N checks (ok, FAIL or skip lines); it says so
+# first, and tests/run.sh fails a script whose count differs (one that
+# died early, or a check added without its plan). A check skipped here
+# still counts. Checks whose number depends on what the run finds (one per
+# disk, say) add theirs with another plan line before they start.
+PLAN=""
+plan() {
+	[ -n "$PLAN" ] || PLAN=$1
+	echo "plan $1"
+}
 ok() { echo "ok $1"; }
 fail() { echo "FAIL $1: $2"; }
 # skip NAME WHY: NAME could not be tested here; counted apart, never passed.
 skip() { echo "skip $1: $2"; }
+# skips N NAME WHY: the N checks of NAME could not be tested here (one line
+# for a block of checks, or for the whole script: skips "$PLAN" ...).
+skips() { echo "skips $1 $2: $3"; }
 # check NAME CONDITION-COMMAND...: ok when the command succeeds.
 check() {
 	check_name=$1
@@ -37,6 +52,25 @@ nfields() { printf '%s\n' "$1" | awk -F, '{ print NF }'; }
 field() { printf '%s\n' "$1" | awk -F, -v n="$2" '{ print $(n + 1) }'; }
 # True when directory $1 holds nothing.
 empty_dir() { [ -z "$(ls -A "$1")" ]; }
+# errors FILE: the "clyde:" lines of FILE that say what went wrong, without
+# the notices clyde may print before a run (its directory has no block
+# device of its own; the engine asked for is refused, and another is used).
+errors() {
+	grep '^clyde: ' "$1" |
+		grep -v 'has no block device of its own\|; using \(Linux AIO\|one thread per I/O\)$'
+}
+# hold_engines: until the script ends, the engines clyde picks stay as the
+# machine has them. The sysctls that refuse them (kernel.io_uring_disabled,
+# fs.aio-max-nr) change only under flock /tmp/clyde-global.lock
+# (tests/cli/engines.sh, in any worktree); this is a shared hold on it, for
+# a script whose runs use --random-io with the machine's engines.
+hold_engines() {
+	(: >>/tmp/clyde-global.lock) 2>/dev/null # another user's: read it
+	if [ -r /tmp/clyde-global.lock ]; then
+		exec 8</tmp/clyde-global.lock
+		flock -s 8
+	fi
+}
 # Tests wait for events they can observe, never for a fixed time.
 # wait_until COMMAND...: until COMMAND succeeds, polled every 0.05 s for at
 # most 60 s; false on time-out.
@@ -120,12 +154,12 @@ unmount_all() {
 	MOUNTS=""
 }
 # clyde-mpi's tests: mpi_prepare sets MPI (the binary) and OVER (mpirun's
-# option for more ranks than cores), or says skip and fails when clyde-mpi
-# or mpirun is missing (the caller then exits 0).
+# option for more ranks than cores), or skips the script's whole plan and
+# fails when clyde-mpi or mpirun is missing (the caller then exits 0).
 mpi_prepare() {
 	MPI=${CLYDE_MPI:-./clyde-mpi}
 	if [ ! -x "$MPI" ] || ! command -v mpirun >/dev/null 2>&1; then
-		skip "clyde-mpi" "needs mpicc and mpirun (Debian: openmpi-bin libopenmpi-dev)"
+		skips "$PLAN" "clyde-mpi" "needs mpicc and mpirun (Debian: openmpi-bin libopenmpi-dev)"
 		return 1
 	fi
 	# Open MPI refuses root without these; tests run as root in CI.

@@ -5,6 +5,8 @@
 # -u, ulimit -v, memory), all before any I/O and in one line; and building
 # a big name list stops at once on a signal.
 . tests/cli/lib.sh
+plan 29
+hold_engines
 mkdir "$T/d"
 chmod 1777 "$T/d"
 
@@ -43,7 +45,7 @@ if (ulimit -v 2097152 && exec $CLYDE --version) >/dev/null 2>&1; then
 	st=$?
 	refused "ulimit -v" 2 "their stacks alone (.* MiB) pass the address-space limit of 2048 MiB (ulimit -v)"
 else
-	skip "ulimit -v" "this build cannot start under a 2 GiB address-space limit"
+	skips 4 "ulimit -v" "this build cannot start under a 2 GiB address-space limit"
 fi
 # ulimit -u binds the user clyde runs as (root is not held to it).
 if id nobody >/dev/null 2>&1; then
@@ -53,10 +55,10 @@ if id nobody >/dev/null 2>&1; then
 	if [ "$(id -u)" = 0 ]; then
 		refused "ulimit -u" 2 "the limit on processes and threads is 100 (ulimit -u)"
 	else
-		skip "ulimit -u" "-u nobody needs root"
+		skips 4 "ulimit -u" "-u nobody needs root"
 	fi
 else
-	skip "ulimit -u" "no user nobody"
+	skips 4 "ulimit -u" "no user nobody"
 fi
 # What fits runs: 2 copies x 64 random-I/O threads.
 $CLYDE -d "$T/d" $U -s 16M -r 0 -n 0 -f -c 2 --random-io --random-depths 64 \

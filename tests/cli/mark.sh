@@ -6,10 +6,12 @@
 # device to check), SIGINT (exit 130), and clyde's directory left empty
 # every time.
 . tests/cli/lib.sh
+plan 64
+hold_engines
 mkdir "$T/d"
 
 if ! command -v python3 >/dev/null 2>&1; then
-	skip "clyde mark" "no python3 to read the JSON"
+	skips "$PLAN" "clyde mark" "no python3 to read the JSON"
 	exit 0
 fi
 
@@ -86,6 +88,8 @@ refused "a file too small" 1 -d "$T/d" $U -s 1M --tests SEQ1M-Q1T2
 refused "an operand" 1 -d "$T/d" $U now
 if [ "$(id -u)" = 0 ]; then
 	refused "root without -u" 1 -d "$T/d" -s 16M
+else
+	skips 3 "mark refuses root without -u" "not running as root"
 fi
 if [ -d /dev/shm ] && mkdir "/dev/shm/clyde-mark.$$" 2>/dev/null; then
 	$CLYDE mark -d "/dev/shm/clyde-mark.$$" $U -s 16M --runs 1 --time 1 \
@@ -94,6 +98,7 @@ if [ -d /dev/shm ] && mkdir "/dev/shm/clyde-mark.$$" 2>/dev/null; then
 	st=$?
 	if grep -q 'refuses O_DIRECT' "$T/err"; then
 		check "mark on tmpfs: O_DIRECT refused, exit 2" [ $st -eq 2 ]
+		skips 2 "mark on tmpfs: its device" "this tmpfs refuses O_DIRECT"
 	else
 		check "mark on tmpfs: exit 0" [ $st -eq 0 ]
 		check "mark on tmpfs: no device, said once" \
@@ -104,7 +109,7 @@ if [ -d /dev/shm ] && mkdir "/dev/shm/clyde-mark.$$" 2>/dev/null; then
 	check "mark on tmpfs: nothing left" empty_dir "/dev/shm/clyde-mark.$$"
 	rmdir "/dev/shm/clyde-mark.$$"
 else
-	skip "mark on tmpfs" "no /dev/shm"
+	skips 4 "mark on tmpfs" "no /dev/shm"
 fi
 
 # --- --json and --csv open before any I/O ---------------------------------------------
@@ -153,5 +158,5 @@ if $CLYDE -p 1 $U >/dev/null 2>"$T/err"; then
 	check "-y s: directory left empty" empty_dir "$T/d"
 	$CLYDE -p -1 $U >/dev/null 2>&1
 else
-	skip "mark -y s" "no POSIX semaphores here: $(head -n 1 "$T/err")"
+	skips 3 "mark -y s" "no POSIX semaphores here: $(head -n 1 "$T/err")"
 fi

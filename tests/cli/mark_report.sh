@@ -5,10 +5,12 @@
 # together as two columns; mark and classic input refused together; a bad
 # mark line named by file and line.
 . tests/cli/lib.sh
+plan 44
+hold_engines
 mkdir "$T/d"
 
 if ! command -v python3 >/dev/null 2>&1; then
-	skip "clyde report on mark results" "no python3 to read the JSON"
+	skips "$PLAN" "clyde report on mark results" "no python3 to read the JSON"
 	exit 0
 fi
 

@@ -6,6 +6,7 @@
 # a test file; the JSON file is checked before any I/O and a failed run
 # leaves no JSON behind.
 . tests/cli/lib.sh
+plan 63
 mkdir "$T/d"
 R="-d $T/d $U -r 0"
 

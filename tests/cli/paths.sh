@@ -6,6 +6,8 @@
 # which name it no longer recognises, and the count of what it made and
 # left is exact.
 . tests/cli/lib.sh
+plan 54
+hold_engines
 mkdir "$T/d" "$T/outside"
 echo "not clyde's" >"$T/outside/victim"
 mkdir "$T/outside/other"

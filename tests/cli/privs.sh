@@ -4,9 +4,10 @@
 # as root is refused as the README says (it names no user, and clyde would
 # stay root). A user and a group made for the test, removed afterwards.
 . tests/cli/lib.sh
+plan 10
 if [ "$(id -u)" != 0 ]; then
-	skip "-u with a supplementary group" "needs root to make a user"
-	skip "-g alone as root" "needs root"
+	skips 7 "-u with a supplementary group" "needs root to make a user"
+	skips 3 "-g alone as root" "needs root"
 	exit 0
 fi
 
@@ -18,7 +19,7 @@ check "-g alone as root: says why" \
 check "-g alone as root: nothing made" [ -z "$(workdir_in "$T")" ]
 
 if ! command -v useradd >/dev/null 2>&1 || ! command -v groupadd >/dev/null 2>&1; then
-	skip "-u with a supplementary group" "no useradd/groupadd"
+	skips 7 "-u with a supplementary group" "no useradd/groupadd"
 	exit 0
 fi
 G=clydeg$$

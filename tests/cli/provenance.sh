@@ -3,10 +3,11 @@
 # and /sys say about the same directory under /tmp, its disks and the
 # machine; its start time and command line.
 . tests/cli/lib.sh
+plan 21
 mkdir "$T/d"
 
 if ! command -v python3 >/dev/null 2>&1; then
-	skip provenance "no python3 to read the JSON"
+	skips "$PLAN" provenance "no python3 to read the JSON"
 	exit 0
 fi
 before=$(date -u +%s)
@@ -30,8 +31,8 @@ p = j["provenance"]
 def check(name, cond, why=""):
     print(("ok %s" % name) if cond else ("FAIL %s: %s" % (name, why)))
 
-def skipped(name, why):
-    print("skip %s: %s" % (name, why))
+def skipped(name, why, n=1):
+    print(("skip %s: %s" % (name, why)) if n == 1 else ("skips %d %s: %s" % (n, name, why)))
 
 def sysfs(path):
     try:
@@ -54,7 +55,7 @@ check("seed and version", j["seed"] and j["version"] == j["clyde_version"])
 fm = open(fm_path).read().split()
 fs = p["filesystem"]
 if len(fm) != 4:
-    skipped("filesystem as findmnt", "no findmnt")
+    skipped("filesystem as findmnt", "no findmnt", 4)
 else:
     fstype, options, source, target = fm
     check("filesystem type as findmnt", fs["type"] == fstype, "%s vs %s" % (fs["type"], fstype))
@@ -76,7 +77,7 @@ dev = "%d:%d" % (os.major(st.st_dev), os.minor(st.st_dev))
 link = "/sys/dev/block/" + dev
 if not os.path.exists(link) or not p["stack"]:
     check("no block device, no stack", not p["stack"] and not os.path.exists(link))
-    skipped("disks as /sys", "%s has no block device of its own" % d)
+    skipped("disks as /sys", "%s has no block device of its own" % d, 3)
 else:
     top = p["stack"][0]
     check("stack: the directory's device first",
@@ -88,6 +89,7 @@ else:
     check("stack: every disk layer names a disk",
           len(disks) == len(p["disks"]) and
           all(p["disks"][l["disk"]]["name"] == l["name"] for l in disks))
+    print("plan %d" % (10 * len(p["disks"])))  # the checks of each disk
     for k in p["disks"]:
         q = "/sys/block/%s/queue/" % k["name"]
         sched = sysfs(q + "scheduler") or ""

@@ -5,6 +5,7 @@
 # installed) two runs with the same file read the same places and make the
 # same file names, a run with another file does not.
 . tests/cli/lib.sh
+plan 25
 mkdir "$T/d"
 # -s 4M::1024 -n 1 takes 1024 tickets + 2 x 1024 x 4 names + 2 x 1023
 # shuffle draws + 2 = 11264 numbers of 4 bytes.
@@ -39,7 +40,7 @@ check "-Z: the seed field names the file" [ "$(field "$(cat "$T/out")" 4)" = "$T
 check "-Z: directory left empty" empty_dir "$T/d"
 
 if ! command -v strace >/dev/null 2>&1; then
-	skip "-Z same file, same choices" "strace not installed"
+	skips 6 "-Z same file, same choices" "strace not installed"
 	exit 0
 fi
 # traced NAME FILE: the sorted offsets of every pread and the names of the

@@ -3,6 +3,8 @@
 # shape, the page-cache warning of the truth check, and the progress line
 # under a pseudo terminal.
 . tests/cli/lib.sh
+plan 35
+hold_engines
 mkdir "$T/d"
 
 base="-d $T/d $U -s 64M -r 32 -n 0 -f -m rnd"
@@ -56,7 +58,7 @@ if [ -e "/sys/dev/block/$((dev / 256)):$((dev % 256))" ]; then
 	json_check "truth: device bytes in the JSON" "$T/j.json" \
 		"j['phases'][1]['device'] is not None and j['phases'][1]['device']['write_bytes'] >= 0"
 else
-	skip "truth check" "no block device under $T"
+	skips 4 "truth check" "no block device under $T"
 fi
 
 # Progress under a pseudo terminal: the line shows, the tables stay clean.
@@ -68,7 +70,7 @@ if command -v script >/dev/null 2>&1; then
 	check "progress: the table header is intact" grep -q '^Machine        Size K/sec %CP' "$T/tty"
 	check "progress: no progress text in the table row" sh -c "grep '^rnd ' '$T/tty' | grep -vq '\\['"
 else
-	skip "progress under a terminal" "no script(1)"
+	skips 5 "progress under a terminal" "no script(1)"
 fi
 $CLYDE $base --progress always -q >"$T/out" 2>"$T/err"
 check "progress: -q silences the line" sh -c "! grep -q '\[1/4\]' '$T/err'"

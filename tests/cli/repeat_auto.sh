@@ -4,6 +4,7 @@
 # run, and the stderr lines that say whether each rate settled; -x N
 # unchanged beside it.
 . tests/cli/lib.sh
+plan 21
 mkdir "$T/d"
 
 for bad in auto:2 auto:1001 auto: autox auto:3x; do

@@ -4,6 +4,8 @@
 # shown, exit 1), a missing file, an unknown format, binary junk, a 100 KB
 # line, and well-formed HTML/SVG.
 . tests/cli/lib.sh
+# 8 checks for each fixture with 1.98 lines.
+plan $((158 + 8 * $(grep -l '^1\.98,' tests/golden/fixtures/*.stdout | wc -l)))
 FORMATS="text-1.03 text-1.96 text-2.00 markdown html svg csv-1.98"
 
 # report NAME ARGS...: stdout in $T/out, stderr in $T/err, status in $st.

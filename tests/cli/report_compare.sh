@@ -4,6 +4,7 @@
 # from CSV and from JSON, --baseline, every format that shows it, and the
 # errors (one group, an unknown baseline, CSV or JSON, --summary).
 . tests/cli/lib.sh
+plan 21
 
 # line NAME SEED WRITE_KIB READ_KIB: a 1.98 line with block write and read.
 line() {

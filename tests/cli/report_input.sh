@@ -5,6 +5,7 @@
 # numbers that overflow, and 256 MB without a newline, which must not be
 # held in memory.
 . tests/cli/lib.sh
+plan 27
 good=$(grep -h '^1\.98,' tests/golden/fixtures/*.stdout | head -n 1)
 
 # report NAME FILE [STATUS]: stdout in $T/out, stderr in $T/err.
@@ -62,5 +63,5 @@ if [ -x /usr/bin/time ]; then
 	# getline() would hold all 256 MB; the reader holds one line.
 	check "256 MB without a newline: under 64 MB of memory" [ "$(tail -n 1 "$T/rss")" -lt 65536 ]
 else
-	skip "256 MB without a newline" "no /usr/bin/time to measure memory"
+	skips 4 "256 MB without a newline" "no /usr/bin/time to measure memory"
 fi

@@ -3,6 +3,7 @@
 # an array, documents one after another, pretty or compact, beside CSV
 # files; errors named by line (and by the run's place in its array).
 . tests/cli/lib.sh
+plan 17
 grep -h '^1\.98,' tests/golden/fixtures/*.stdout >"$T/all.csv"
 
 # report ARGS...: stdout in $T/out, stderr in $T/err, status in $st.
@@ -43,6 +44,8 @@ if command -v python3 >/dev/null 2>&1; then
 	python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))))' "$T/all.json" >"$T/compact.json"
 	report --format csv-1.98 - <"$T/compact.json"
 	check "compact JSON on stdin: the same lines" cmp -s "$T/out" "$T/all.csv"
+else
+	skip "compact JSON on stdin" "no python3"
 fi
 
 # Errors: a bad value names the run in its array and its line; the other

@@ -6,9 +6,10 @@
 # (about 210 bytes) when the runs are kept for a table, a page or
 # --summary, where a whole struct run_results (about 5 KB) used to be.
 . tests/cli/lib.sh
+plan 7
 
 if [ ! -x /usr/bin/time ]; then
-	skip "report memory per run" "no /usr/bin/time to measure memory"
+	skips "$PLAN" "report memory per run" "no /usr/bin/time to measure memory"
 	exit 0
 fi
 # ThreadSanitizer keeps shadow memory beside every heap byte (a run's row

@@ -4,6 +4,7 @@
 # for the file tests, a deadline stopping every copy; the options refused
 # where they cannot work. Nothing is left.
 . tests/cli/lib.sh
+plan 32
 mkdir "$T/d"
 io="$U -d $T/d -s 8M -r 0 -n 0 -f -c 3"
 

@@ -4,6 +4,7 @@
 # by the parent): exit 128+signal, one "clyde: interrupted" line, -d empty.
 # A second SIGINT is the same request and cleans up too; SIGHUP is ignored.
 . tests/cli/lib.sh
+plan 58
 mkdir "$T/d"
 
 # The number of signal INT or TERM (dash's kill -l cannot say).
@@ -147,7 +148,7 @@ os.execv(sys.argv[1], sys.argv[1:])' $CLYDE -d "$T/d" $U -r 0 -s 1024M -f -n 0 \
 	st=$?
 	stopped "SIGINT blocked by the parent" INT
 else
-	skip "SIGINT blocked by the parent" "no python3 to block it"
+	skips 5 "SIGINT blocked by the parent" "no python3 to block it"
 fi
 
 # SIGHUP is ignored, as bonnie++ does: the run completes.

@@ -6,10 +6,11 @@
 # group at random moments, as coreutils timeout sends it: never an exit
 # without clean-up.
 . tests/cli/lib.sh
+plan 143
 mkdir "$T/d"
 ulimit -c 0 # a signal before the handlers are set must not leave a core
 if [ "$(uname -s)" != Linux ]; then
-	skip "every terminating signal" "signal numbers here are Linux's"
+	skips "$PLAN" "every terminating signal" "signal numbers here are Linux's"
 	exit 0
 fi
 # Linux's numbers (the same on x86, ARM and the generic table): dash's kill
@@ -142,7 +143,7 @@ fi
 # --- at the -y s barrier, with the other process never coming -----------------
 CLYDE_SYNC_PREFIX=/clyde-test.$$
 export CLYDE_SYNC_PREFIX
-trap '$CLYDE $U -p -1 >/dev/null 2>&1; rm -rf "$T"' EXIT INT TERM
+trap '$CLYDE $U -p -1 >/dev/null 2>&1; rm -rf "$T"' EXIT
 if $CLYDE $U -p 2 >/dev/null 2>&1; then
 	for sn in 15 10 34; do
 		fresh
@@ -158,5 +159,5 @@ if $CLYDE $U -p 2 >/dev/null 2>&1; then
 	done
 	$CLYDE $U -p -1 >/dev/null 2>&1
 else
-	skip "signals at the -y s barrier" "cannot make POSIX semaphores here"
+	skips 12 "signals at the -y s barrier" "cannot make POSIX semaphores here"
 fi

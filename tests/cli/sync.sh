@@ -4,9 +4,10 @@
 # the test numbers and reads a line before each test. A private semaphore
 # prefix keeps parallel test runs apart.
 . tests/cli/lib.sh
+plan 27
 CLYDE_SYNC_PREFIX=/clyde-test.$$
 export CLYDE_SYNC_PREFIX
-trap '$CLYDE $U -p -1 >/dev/null 2>&1; rm -rf "$T"' EXIT INT TERM
+trap '$CLYDE $U -p -1 >/dev/null 2>&1; rm -rf "$T"' EXIT
 mkdir "$T/a" "$T/b"
 DEV=/dev/shm/sem.${CLYDE_SYNC_PREFIX#/}
 

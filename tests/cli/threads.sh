@@ -4,6 +4,8 @@
 # random I/O at depths 1 and 4, file tests, and the progress line's reader.
 # Passes when clyde exits 0, cleans up, and no sanitizer said anything.
 . tests/cli/lib.sh
+plan 4
+hold_engines
 
 mkdir "$T/d"
 $CLYDE -d "$T/d" $U -s 16M -r 8 -n 1 -f8 --random-io --random-time 1 \

@@ -5,13 +5,15 @@
 # option parser. Any memory error or definite/indirect leak fails.
 # Skipped where valgrind is missing or clyde was built with a sanitizer.
 . tests/cli/lib.sh
+plan 13
+hold_engines
 
 if ! command -v valgrind >/dev/null 2>&1; then
-	skip "valgrind" "valgrind is not installed"
+	skips "$PLAN" "valgrind" "valgrind is not installed"
 	exit 0
 fi
 if grep -q -- -fsanitize "$BUILD/flags" 2>/dev/null; then
-	skip "valgrind" "a SANITIZE= build, which valgrind cannot run"
+	skips "$PLAN" "valgrind" "a SANITIZE= build, which valgrind cannot run"
 	exit 0
 fi
 VG="valgrind -q --error-exitcode=99 --leak-check=full \

@@ -4,6 +4,7 @@
 # its size covers the block, else by block input: exit 4, one line naming
 # the file and the offset, nothing left behind.
 . tests/cli/lib.sh
+plan 55
 mkdir "$T/d"
 
 # vrun NAME ARGS...: a 16 MiB run (256 seeks) with --verify; status in $st.

@@ -12,6 +12,7 @@
 
 #include "read/csv.h"
 #include "format/fmt.h"
+#include "format/fmt_text.h"
 
 static const struct {
 	enum csv_format format;

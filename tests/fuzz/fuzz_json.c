@@ -4,13 +4,14 @@
  * reader. Oracles: a text json_parse accepts writes back (json_write) as
  * UTF-8 that parses to an equal tree and writes identically again; a
  * refusal has a reason and a position inside the text; a tree that
- * json_results_from_tree accepts renders with fmt_json to a document that
+ * json_results_from_tree accepts renders as the json format to a document that
  * reads back and renders byte-identically.
  */
 #define FUZZ_NAME "json"
 #include "fuzz.h"
 
 #include "format/fmt.h"
+#include "format/format.h"
 #include "read/json_read.h"
 #include "read/json_results.h"
 
@@ -35,7 +36,8 @@ static char *rendered(const struct run_results *runs, size_t n, bool array)
 
 	if (!mem)
 		abort();
-	fmt_json(mem, runs, n, array);
+	format_render(mem, format_default(FORMAT_JSON), runs, n,
+		      &(struct render_opts){ .json_array = array });
 	if (fclose(mem) != 0)
 		abort();
 	return text;
@@ -98,7 +100,7 @@ static void check_results(const struct json_value *doc)
 	}
 	one = rendered(runs, n, array);
 	FUZZ_CHECK(json_results_read(one, strlen(one), &back, &m, &err) == 0,
-		   "fmt_json output does not read back: %s\n%.400s", err.msg, one);
+		   "the json output does not read back: %s\n%.400s", err.msg, one);
 	FUZZ_CHECK(m == n, "%zu runs became %zu", n, m);
 	two = rendered(back, m, array);
 	FUZZ_CHECK(strcmp(one, two) == 0, "second render differs:\n%s\n%s", one, two);

@@ -2,7 +2,9 @@
 /*
  * check.h - the unit-test harness: each CHECK prints "ok NAME" or
  * "FAIL NAME: why", check_skip() "skip NAME: why" (the lines tests/run.sh
- * counts) and check_done() turns any failure into a non-zero exit status.
+ * counts) and check_done() says "plan N" for the N it printed (tests/run.sh
+ * fails a binary that never got there) and turns any failure into a
+ * non-zero exit status.
  * Header-only, for tests only.
  */
 #ifndef CHECK_H
@@ -13,9 +15,11 @@
 #include <string.h>
 
 static int check_failures;
+static int check_count; /* ok, FAIL and skip lines printed */
 
 #define CHECK(name, cond)                                                      \
 	do {                                                                   \
+		check_count++;                                                 \
 		if (cond) {                                                    \
 			printf("ok %s\n", (name));                             \
 		} else {                                                       \
@@ -28,6 +32,7 @@ static int check_failures;
 #define CHECK_STR(name, got, want)                                             \
 	do {                                                                   \
 		const char *check_g_ = (got), *check_w_ = (want);              \
+		check_count++;                                                 \
 		if (check_g_ && check_w_ && strcmp(check_g_, check_w_) == 0) { \
 			printf("ok %s\n", (name));                             \
 		} else {                                                       \
@@ -42,6 +47,7 @@ static int check_failures;
 #define CHECK_U64(name, got, want)                                             \
 	do {                                                                   \
 		uint64_t check_g_ = (got), check_w_ = (want);                  \
+		check_count++;                                                 \
 		if (check_g_ == check_w_) {                                    \
 			printf("ok %s\n", (name));                             \
 		} else {                                                       \
@@ -55,11 +61,13 @@ static int check_failures;
 /* NAME could not be tested here, for reason WHY: counted apart, never passed. */
 static inline void check_skip(const char *name, const char *why)
 {
+	check_count++;
 	printf("skip %s: %s\n", name, why);
 }
 
 static inline int check_done(void)
 {
+	printf("plan %d\n", check_count);
 	return check_failures ? 1 : 0;
 }
 

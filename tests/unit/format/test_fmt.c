@@ -12,6 +12,7 @@
 #include "golden.h"
 #include "read/csv.h"
 #include "format/fmt.h"
+#include "format/fmt_text.h"
 #include "format/format.h"
 #include "core/verdict.h"
 

@@ -14,6 +14,7 @@
 #include "golden.h"
 #include "read/csv.h"
 #include "format/fmt.h"
+#include "format/format.h"
 #include "sample_prov.h"
 #include "core/verdict.h"
 
@@ -51,7 +52,9 @@ static char *render(enum output what, const struct run_results *runs, size_t n)
 	FILE *mem = open_memstream(&text, &len);
 
 	if (what == OUT_JSON || what == OUT_JSON_ARRAY)
-		fmt_json(mem, runs, n, what == OUT_JSON_ARRAY);
+		format_render(mem, format_default(FORMAT_JSON), runs, n,
+			      &(struct render_opts){
+				      .json_array = what == OUT_JSON_ARRAY });
 	else if (what == OUT_RANDOM)
 		fmt_random_table(mem, runs);
 	else {

@@ -2,8 +2,8 @@
 /*
  * test_compare.c - tests of src/lib/compare.c: the Student t distribution
  * against textbook table values, Welch's interval against a textbook
- * example, the log-scale comparison and -x auto's stopping rule against
- * figures computed independently with python3 + scipy 1.10 (scipy.stats.t,
+ * example, the log-scale comparison against figures computed
+ * independently with python3 + scipy 1.10 (scipy.stats.t,
  * numpy var(ddof=1); the script is quoted beside each case), and the edge
  * cases: identical groups, one constant group, a group of one, missing and
  * nonpositive values, lower-is-better figures.
@@ -232,35 +232,6 @@ static void test_groups_edges(void)
 	CHECK_STR("slower: name", compare_verdict_name(COMPARE_SLOWER), "slower");
 }
 
-/*
- * -x auto: scipy on the logs, expm1(t.ppf(0.975, n-1) * std(ddof=1) /
- * sqrt(n)): {100, 101, 99, 100.5} 0.013685796952823067 (settled at 3%),
- * {100, 110, 95} 0.2029864679290401 (not).
- */
-static void test_settled(void)
-{
-	static const double calm[] = { 100, 101, 99, 100.5 };
-	static const double noisy[] = { 100, 110, 95 };
-	static const double with_holes[] = { 100, NAN, 101, 0, 99, 100.5 };
-	static const double flat[] = { 7, 7, 7 };
-	double h;
-
-	CHECK("settled: calm figures", compare_settled(calm, 4, COMPARE_AUTO_TOLERANCE, &h));
-	CHECK("settled: calm half-width", near(h, 0.013685796952823067, 1e-9));
-	CHECK("settled: noisy figures are not",
-	      !compare_settled(noisy, 3, COMPARE_AUTO_TOLERANCE, &h));
-	CHECK("settled: noisy half-width", near(h, 0.2029864679290401, 1e-9));
-	CHECK("settled: tolerance is a bound",
-	      compare_settled(noisy, 3, 0.21, NULL) &&
-		      !compare_settled(noisy, 3, 0.20, NULL));
-	CHECK("settled: missing values left out",
-	      compare_settled(with_holes, 6, COMPARE_AUTO_TOLERANCE, &h) &&
-		      near(h, 0.013685796952823067, 1e-9));
-	CHECK("settled: one value never", !compare_settled(calm, 1, 1.0, &h) && isnan(h));
-	CHECK("settled: no values never", !compare_settled(NULL, 0, 1.0, &h) && isnan(h));
-	CHECK("settled: constant figures", compare_settled(flat, 3, 0.0, &h) && h == 0);
-}
-
 int main(void)
 {
 	test_t_quantile();
@@ -268,6 +239,5 @@ int main(void)
 	test_welch_textbook();
 	test_groups_known();
 	test_groups_edges();
-	test_settled();
 	return check_done();
 }

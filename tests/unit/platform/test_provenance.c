@@ -627,7 +627,7 @@ static void test_live(void)
 		pclose(p);
 	CHECK("live: /tmp reads", provenance_read("/tmp", "", &prov) == 0);
 	if (!have) {
-		printf("ok live: findmnt (skipped: no findmnt)\n");
+		check_skip("live: findmnt", "no findmnt");
 	} else {
 		char all[1100];
 		bool every = true;

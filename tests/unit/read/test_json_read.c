@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * test_json_read.c - tests of src/read/json_read.c: valid documents and the tree
- * they give (escapes, surrogate pairs, raw UTF-8, exact and inexact
- * numbers), bad input of every kind with the line and column reported
- * (truncated, trailing garbage, bad escapes, lone surrogates, overlong
- * UTF-8, huge numbers, deep nesting, duplicate keys, the limits), and the
- * writer's round trip.
+ * test_json_read.c - tests of src/read/json_read.c and json_scan.c:
+ * valid documents and the tree they give (escapes, surrogate pairs, raw
+ * UTF-8, exact and inexact numbers), bad input of every kind with the
+ * line and column reported (truncated, trailing garbage, bad escapes,
+ * lone surrogates, overlong UTF-8, huge numbers, deep nesting, duplicate
+ * keys, the limits), and the writer's round trip.
  */
 #include <stdlib.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_json_results.c - tests of src/read/json_results.c: runs rendered by
- * fmt_json read back field by field (one object, and an array with -x),
+ * the json format read back field by field (one object, and an array with -x),
  * every golden JSON file read back and rendered again to the same tree, and
  * malformed documents refused with the JSON path of what is wrong.
  */
@@ -10,7 +10,7 @@
 
 #include "check.h"
 #include "golden.h"
-#include "format/fmt.h"
+#include "format/format.h"
 #include "read/json_results.h"
 #include "sample_prov.h"
 #include "core/verdict.h"
@@ -23,7 +23,8 @@ static char *render(const struct run_results *runs, size_t n, bool array)
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
 
-	fmt_json(mem, runs, n, array);
+	format_render(mem, format_default(FORMAT_JSON), runs, n,
+		      &(struct render_opts){ .json_array = array });
 	fclose(mem);
 	return text;
 }
@@ -235,7 +236,7 @@ static void test_round_trip(void)
 	free(back);
 	free(text);
 
-	/* Nothing: "null" (fmt_json of no run) and "[]". */
+	/* Nothing: "null" (the json format of no run) and "[]". */
 	CHECK("null is no run", json_results_read("null\n", 5, &back, &n, &err) == 0 &&
 					n == 0 && back == NULL);
 	CHECK("[] is no run", json_results_read("[]", 2, &back, &n, &err) == 0 && n == 0);

@@ -209,7 +209,7 @@ static const struct run_results *find(const struct run_results *runs, size_t n,
 
 /* The summary rows of RUNS[0..n), through the store as report makes them. */
 static void summary_of(const struct run_results *runs, size_t n,
-		       struct summary *sm, struct report_facts *f)
+		       struct summary *sm, struct run_facts *f)
 {
 	struct run_store *s = run_store_new();
 
@@ -220,7 +220,7 @@ static void summary_of(const struct run_results *runs, size_t n,
 	run_store_free(s);
 }
 
-static bool has_note(const struct report_facts *f, const char *text)
+static bool has_note(const struct run_facts *f, const char *text)
 {
 	for (size_t i = 0; i < f->n_notes; i++)
 		if (strcmp(f->notes[i], text) == 0)
@@ -234,7 +234,7 @@ static void test_summary(void)
 {
 	static struct run_results in[MAX_RUNS];
 	struct summary sm;
-	struct report_facts f;
+	struct run_facts f;
 	const struct run_results *r;
 	size_t n = summary_runs(in);
 	double v[4] = { 4, 1, 3, 2 }, odd[3] = { 5, 9, 1 }, s[3];

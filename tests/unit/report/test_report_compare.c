@@ -18,6 +18,7 @@
 #include "format/fmt_present.h"
 #include "format/format.h"
 #include "report/report.h"
+#include "report/fmt_compare.h"
 #include "report/report_compare.h"
 #include "report_text.h"
 #include "report/run_store.h"
@@ -73,7 +74,7 @@ static size_t compare_runs(struct run_results *runs)
 }
 
 static struct run_store *store_of(const struct run_results *runs, size_t n,
-				  struct report_facts *facts)
+				  struct run_facts *facts)
 {
 	struct run_store *s = run_store_new();
 
@@ -107,7 +108,7 @@ static void test_groups_and_verdicts(void)
 {
 	struct run_results runs[16];
 	size_t n = compare_runs(runs);
-	struct report_facts facts;
+	struct run_facts facts;
 	struct run_store *s = store_of(runs, n, &facts);
 	struct parse_error err = { "" };
 	struct comparison c;
@@ -179,7 +180,7 @@ static void test_groups_and_verdicts(void)
 static void test_one_group_and_identical(void)
 {
 	struct run_results runs[4];
-	struct report_facts facts;
+	struct run_facts facts;
 	struct run_store *s;
 	struct parse_error err = { "" };
 	struct comparison c;
@@ -203,7 +204,7 @@ static void test_one_group_and_identical(void)
 	r = result(&c, CMP_RATE, PHASE_WRITE, 1);
 	CHECK("identical groups: no clear difference, could see 0%",
 	      r && r->verdict == COMPARE_NO_DIFFERENCE &&
-		      strcmp(present_cmp_verdict(r, text, sizeof(text)),
+		      strcmp(fmt_compare_verdict(r, text, sizeof(text)),
 			     "no clear difference (could see \xc2\xb1"
 			     "0.0%)") == 0);
 	report_compare_free(&c);
@@ -213,7 +214,7 @@ static void test_one_group_and_identical(void)
 	struct compare_result wide = { .verdict = COMPARE_NO_DIFFERENCE,
 				       .resolution_pct = 789.6 };
 	CHECK("what could be seen, from 100% on, as a factor",
-	      strcmp(present_cmp_verdict(&wide, text, sizeof(text)),
+	      strcmp(fmt_compare_verdict(&wide, text, sizeof(text)),
 		     "no clear difference (could see only a factor of 8.9)") == 0);
 }
 
@@ -266,7 +267,7 @@ static void test_goldens(void)
 		if (format_table[f].kind == FORMAT_CSV ||
 		    format_table[f].kind == FORMAT_JSON)
 			CHECK("CSV and JSON cannot show a comparison",
-			      format_table[f].compare == NULL);
+			      format_table[f].compare == FORMAT_COMPARE_NONE);
 }
 
 int main(void)

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "format/fmt_internal.h"
+#include "fmt_text.h"
 
 bool run_attrs_measured(const struct run_results *r)
 {

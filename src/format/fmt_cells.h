@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fmt_cells.h - the fixed-width cells of clyde's text tables, as
+ * bonnie++'s tables lay them out: the name column, the 6-column rate, the
+ * 4-column CPU and 10-column latency cells ("+++++" or blank where there
+ * is no value), padding, and text cut to a width without splitting a
+ * UTF-8 character. fmt_cells.c.
+ */
+#ifndef FMT_CELLS_H
+#define FMT_CELLS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "results.h"
+
+#define FMT_LABEL_WIDTH 19 /* bonnie++'s name column */
+
+/* Cells: stat 6 columns, CPU 4, latency 10; blank / "+++++" / the value. */
+void fmt_stat_cell(FILE *out, const struct phase_result *p);
+void fmt_stat_cell_scaled(FILE *out, const struct phase_result *p); /* k/m/g */
+void fmt_seek_cell(FILE *out, const struct phase_result *p);
+void fmt_cpu_cell(FILE *out, const struct phase_result *p);
+void fmt_latency_cell(FILE *out, const struct phase_result *p);
+
+/* Columns NAME + ' ' + SPEC take (UTF-8 aware), for wide label columns. */
+size_t fmt_label_need(const char *name, const char *spec);
+
+/*
+ * The row label: NAME padded or cut so that NAME + ' ' + SPEC fills WIDTH
+ * columns; a SPEC of WIDTH or more columns is printed alone (as bonnie++).
+ */
+void fmt_row_label(FILE *out, const char *name, const char *spec,
+		   size_t width);
+/* TEXT left-aligned in exactly COLS columns, cut if longer (UTF-8 aware). */
+void fmt_put_cut(FILE *out, const char *text, size_t cols);
+void fmt_spaces(FILE *out, size_t count);
+
+#endif
