@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -33,7 +34,13 @@ int iofile_share_make(struct iofile *tf, const struct io_mode *mode)
 	char path[PATH_MAX];
 	struct stat st;
 
-	iofile_path(tf, 0, path, sizeof(path));
+	/* The path the registry knows it by (iofile_path's, for a region;
+	 * workdir_create left room for it). */
+	if (snprintf(path, sizeof(path), "%s/%s", tf->dir, IOFILE_SHARED) >=
+	    (int)sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
 	if (cleanup_owns(path) && cleanup_remove(path) != 0)
 		return -1;
 	*tf->region.id = (struct file_id){ 0, 0 };

@@ -86,11 +86,6 @@ const char *ranks_tag(const struct ranks *rk)
 	return rk->me.mpi ? rk->tag : NULL;
 }
 
-uint64_t ranks_copy0_of(uint32_t rank)
-{
-	return (uint64_t)rank * MAX_CONCURRENCY;
-}
-
 uint64_t ranks_first_copy(const struct ranks *rk)
 {
 	return rk->me.mpi ? ranks_copy0_of((uint32_t)rk->me.rank) : 0;
@@ -156,7 +151,12 @@ static void on_idle(void *arg)
 	cleanup_sweep();
 }
 
-int ranks_agree(struct ranks *rk, bool failed)
+/*
+ * One agreement, FAILED being this rank's part: 0 when every rank is well,
+ * 1 when one failed (the run is then settled), -1 when the communication
+ * broke.
+ */
+static int agree(struct ranks *rk, bool failed)
 {
 	int first = -1;
 
@@ -200,7 +200,7 @@ int ranks_begin(struct ranks *rk, const struct config *cfg,
 	rk->workdir = target->workdir;
 	rk->target = target;
 	rk->deadline = cfg->job.deadline_s;
-	agreed = ranks_agree(rk, false);
+	agreed = agree(rk, false);
 	if (agreed > 0)
 		return EXIT_SETUP; /* stopped: the failing rank's status follows */
 	if (agreed < 0)
@@ -218,7 +218,19 @@ int ranks_begin(struct ranks *rk, const struct config *cfg,
 			       &rk->clock_error_ns) != 0)
 		return unreachable(rk, err, len);
 	status = ranks_share_begin(rk, cfg, target, err, len);
-	return status < 0 ? unreachable(rk, err, len) : status;
+	if (status < 0)
+		return unreachable(rk, err, len);
+	/* Whether every rank found what the ranks share. */
+	switch (agree(rk, status != 0)) {
+	case 0:
+		return 0;
+	case 1:
+		if (status == 0)
+			err[0] = '\0'; /* stopped by another rank */
+		return status ? status : EXIT_SETUP;
+	default:
+		return unreachable(rk, err, len);
+	}
 }
 
 /* After an agreement: every rank takes the least extent any rank's files
@@ -252,7 +264,7 @@ static int before_phase(void *arg, const struct plan_step *step,
 	int sig;
 
 	memset(&rk->race, 0, sizeof(rk->race));
-	if (ranks_agree(rk, false) == 0) {
+	if (agree(rk, false) == 0) {
 		if (settle(rk, agreed) != 0)
 			rk->broken = true;
 		else if (races || !cleanup_signal())
@@ -448,7 +460,7 @@ int ranks_after_run(struct ranks *rk, struct run_results *res,
 	if (!rk->me.mpi)
 		return 0;
 	short_of_memory = gathering_alloc(rk, &g) != 0;
-	agreed = ranks_agree(rk, short_of_memory);
+	agreed = agree(rk, short_of_memory);
 	if (agreed != 0 || short_of_memory) {
 		gathering_free(&g);
 		if (agreed < 0)
@@ -551,7 +563,7 @@ int ranks_end(struct ranks *rk, int status)
 	if (!rk->me.mpi)
 		return status;
 	if (!rk->settled && !rk->broken)
-		ranks_agree(rk, status != 0);
+		agree(rk, status != 0);
 	if (rk->broken)
 		coord_abort(status ? status : EXIT_SETUP);
 	if (rk->first_failed >= 0) {

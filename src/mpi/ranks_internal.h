@@ -10,15 +10,8 @@
 #include "ranks.h"
 
 /* Rank RANK's copy 0 among every rank's copies (each copy's data is
- * seeded apart by it). */
+ * seeded apart by it; --reorder checks another rank's with it). */
 uint64_t ranks_copy0_of(uint32_t rank);
-
-/*
- * One agreement, FAILED being this rank's part: 0 when every rank is well,
- * 1 when one failed (the run is then settled), -1 when the communication
- * broke.
- */
-int ranks_agree(struct ranks *rk, bool failed);
 
 /*
  * Whether every rank was given the same settings (settings.h), compared
@@ -33,8 +26,9 @@ int ranks_same_settings(struct ranks *rk, const struct config *cfg,
  * Set target->share for this rank (collective): the job's seed, the job's
  * directory when CFG shares a file or a directory, and for --reorder the
  * rank block input reads (with its directory when the files are the
- * copies' own). 0; else the status, ERR saying why on the failing rank
- * (empty elsewhere), or -1 when the communication broke.
+ * copies' own). 0; else this rank's status, ERR saying why (the caller
+ * then agrees with the others on who failed), or -1 when the
+ * communication broke.
  */
 int ranks_share_begin(struct ranks *rk, const struct config *cfg,
 		      struct run_target *target, char *err, size_t len);

@@ -271,6 +271,11 @@ static int reorder(struct ranks *rk, const struct config *cfg,
 	return rc;
 }
 
+uint64_t ranks_copy0_of(uint32_t rank)
+{
+	return (uint64_t)rank * MAX_CONCURRENCY;
+}
+
 int ranks_share_begin(struct ranks *rk, const struct config *cfg,
 		      struct run_target *t, char *err, size_t len)
 {
@@ -297,16 +302,7 @@ int ranks_share_begin(struct ranks *rk, const struct config *cfg,
 			snprintf(err, len, "%s", why);
 		status = status ? status : part;
 	}
-	switch (ranks_agree(rk, status != 0)) {
-	case 0:
-		return 0;
-	case 1:
-		if (status == 0)
-			err[0] = '\0'; /* stopped by another rank */
-		return status ? status : EXIT_SETUP;
-	default:
-		return -1;
-	}
+	return status;
 }
 
 void ranks_share_end(struct ranks *rk, int *status)

@@ -316,7 +316,7 @@ static void close_dirs(struct filetest_state *fs)
 }
 
 /* The shared directory's create: the peer's list drawn again beside this
- * copy's, and the maker's directories. */
+ * copy's (the directories are filetest_state_enter's). */
 static int share_prepare(struct filetest_state *fs, enum filetest_order order,
 			 char *failed, size_t len, const char **op)
 {
@@ -329,7 +329,7 @@ static int share_prepare(struct filetest_state *fs, enum filetest_order order,
 			return fail_with(failed, len, fs->path, NULL, op,
 					 "build the name list");
 	}
-	return fs->maker ? filetest_state_enter(fs, failed, len, op) : 0;
+	return 0;
 }
 
 int filetest_state_prepare(struct filetest_state *fs, enum filetest_order order,

@@ -194,8 +194,10 @@ int filetest_state_share(struct filetest_state *fs, const struct filetest_share 
 
 /*
  * --shared-dir, before a create: the maker makes the shared directory and
- * its sub-directories (unless an earlier run did), the other copies open
- * them, once for the job's whole run. 0, or -1 with errno, the path in
+ * its sub-directories (unless an earlier run did; in the create's
+ * prepare step, before the copies start), the other copies open them
+ * (once the create starts, when the maker has made them), once for the
+ * job's whole run. 0, or -1 with errno, the path in
  * FAILED and *OP naming the step. Nothing for a copy's own directory.
  */
 int filetest_state_enter(struct filetest_state *fs, char *failed, size_t len,

@@ -52,8 +52,11 @@ int phase_write_run(struct phase_ctx *ctx)
 		int fd = iofile_create(ctx->tf, p, &ctx->cfg->mode);
 
 		iofile_path(ctx->tf, p, path, sizeof(path));
-		if (fd < 0) {
-			phase_fail_open(ctx, path, errno);
+		if (fd < 0) { /* a region opens the shared file its maker made */
+			if (ctx->tf->region.count)
+				phase_fail_open(ctx, path, errno);
+			else
+				phase_fail(ctx, path, "create", errno);
 			break;
 		}
 		held.fds[p] = fd;

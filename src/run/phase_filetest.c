@@ -160,10 +160,12 @@ static int create_one(struct phase_ctx *ctx, uint64_t i)
 
 static int create_prepare(struct phase_ctx *ctx, enum filetest_order order)
 {
+	struct filetest_state *fs = ctx->files;
 	char failed[PATH_MAX];
 	const char *op = "";
 
-	if (filetest_state_prepare(ctx->files, order, failed, sizeof(failed), &op) != 0)
+	if (filetest_state_prepare(fs, order, failed, sizeof(failed), &op) != 0 ||
+	    (fs->maker && filetest_state_enter(fs, failed, sizeof(failed), &op) != 0))
 		return phase_fail(ctx, failed, op, errno);
 	return 0;
 }

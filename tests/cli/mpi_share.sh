@@ -148,11 +148,13 @@ assert whole["stonewalled"] is True
 assert whole["bytes"] == sum(q["bytes"] for q in parts)
 assert whole["elapsed_s"] < 1.8, whole["elapsed_s"]
 assert abs(whole["rate"] - whole["bytes"] / 1024 / whole["elapsed_s"]) <= 1e-3 * whole["rate"] + 1e-3
-# The tests after it work on the least any copy wrote.
-rw = doc["phases"][i + 1]
-assert rw["key"] == "rewrite" and rw["stonewalled"] is True
-get = [p for p in doc["phases"] if p["key"] == "get_block"][0]
-assert get["bytes"] == 3 * min(q["bytes"] for q in parts), (get["bytes"], parts)
+# The tests after it work on the least any copy wrote (all of it, unless
+# a rank done first stopped the others there too).
+least = min(q["bytes"] for q in parts)
+for key in ("rewrite", "get_block"):
+    t = [p for p in doc["phases"] if p["key"] == key][0]
+    assert 0 < t["bytes"] <= 3 * least, (key, t["bytes"], least)
+    assert t["stonewalled"] or t["bytes"] == 3 * least, (key, t, least)
 EOF
 if $have_strace; then
 	# Rank 2 under strace, which delays each of its reads and writes by a
