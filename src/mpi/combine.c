@@ -95,6 +95,7 @@ void combine_phase(const struct phase_result *const parts[], size_t n,
 		out->read_bytes += p->read_bytes;
 		out->ops += p->ops;
 		out->cpu_ns += p->cpu_ns;
+		out->wait_ns += p->wait_ns;
 		out->cut |= p->cut;
 		if (p->start_ns < first)
 			first = p->start_ns;

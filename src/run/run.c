@@ -22,6 +22,7 @@
 #include "platform/device.h"
 #include "engine/engine.h"
 #include "platform/env.h"
+#include "platform/platform.h"
 #include "exit_status.h"
 #include "filetest.h"
 #include "io/io.h"
@@ -31,6 +32,8 @@
 #include "lib/timer.h"
 #include "lib/utf8.h"
 #include "core/verdict.h"
+#include "run_series.h"
+#include "setup.h"
 
 #define TICK_NS 250000000ULL      /* progress hook period */
 #define RACE_POLL_NS 10000000ULL  /* --deadline: how often it is looked at */
@@ -61,9 +64,11 @@ static void *copy_main(void *arg)
 	pthread_mutex_unlock(&step->lock);
 	if (step->go < 0)
 		return NULL;
+	c->wait_ns = platform_run_delay_ns();
 	c->start_ns = timer_now_ns();
 	step->plan->info->run(&c->ctx);
 	c->end_ns = timer_now_ns();
+	c->wait_ns = platform_run_delay_ns() - c->wait_ns;
 	pthread_mutex_lock(&step->lock);
 	step->done++;
 	pthread_cond_broadcast(&step->changed);
@@ -114,34 +119,29 @@ static void race(struct phase_step *step, const struct run_hooks *hooks,
 		atomic_store(&step->cut, true);
 }
 
-/* Wait for every copy, calling the tick hook a few times a second and,
- * under a deadline, racing every RACE_POLL_NS. */
+/* Wait for every copy: the series' ticks, the tick hook a few times a
+ * second and, under a deadline, a race every RACE_POLL_NS. */
 static void wait_copies(struct phase_step *step, struct copy *copies, unsigned n,
-			const struct run_hooks *hooks, uint64_t t0)
+			const struct run_hooks *hooks, uint64_t t0,
+			struct series_rec *rec)
 {
 	const struct plan_step *ps = step->plan;
 	uint64_t total = phase_units(ps->info, copies[0].ctx.cfg, ps->arg) * n;
-	uint64_t next_tick = t0 + TICK_NS;
+	uint64_t now, shown = t0;
 
 	pthread_mutex_lock(&step->lock);
 	while (step->done < n) {
-		uint64_t now = timer_now_ns();
-		uint64_t wait = next_tick > now ? next_tick - now : 1;
-
-		wait_a_while(step, step->deadline_ns && wait > RACE_POLL_NS
-					   ? RACE_POLL_NS : wait);
+		wait_a_while(step, step->deadline_ns ? RACE_POLL_NS : SERIES_TICK_NS);
 		if (step->deadline_ns)
 			race(step, hooks, t0);
-		now = timer_now_ns();
-		if (now < next_tick)
-			continue;
-		next_tick = now + TICK_NS;
-		if (step->done < n && hooks->phase_tick) {
-			pthread_mutex_unlock(&step->lock);
+		if (step->done >= n)
+			break;
+		pthread_mutex_unlock(&step->lock);
+		series_rec_tick(rec, now = timer_now_ns());
+		if (hooks->phase_tick && now - shown >= TICK_NS)
 			hooks->phase_tick(hooks->arg, ps, progress_sum(copies, n),
-					  total, now - t0);
-			pthread_mutex_lock(&step->lock);
-		}
+					  total, (shown = now) - t0);
+		pthread_mutex_lock(&step->lock);
 	}
 	pthread_mutex_unlock(&step->lock);
 }
@@ -175,6 +175,7 @@ static void fill_result(const struct phase_info *info, struct copy *copies,
 						: (double)ctx->ops;
 
 		r->rate += units / ((double)took / 1e9);
+		r->wait_ns += copies[i].wait_ns;
 		r->bytes += ctx->bytes;
 		r->read_bytes += ctx->read_bytes;
 		r->ops += ctx->ops;
@@ -241,18 +242,6 @@ static void reset_ctx(struct phase_ctx *ctx)
 	memset(&ctx->err, 0, sizeof(ctx->err));
 }
 
-/* What DEV moved between two readings of its counters. */
-static void device_delta(const struct device_io *before,
-			 const struct device_io *after, struct device_io *out)
-{
-	memset(out, 0, sizeof(*out));
-	if (!before->known || !after->known)
-		return;
-	out->known = true;
-	out->read_bytes = after->read_bytes - before->read_bytes;
-	out->write_bytes = after->write_bytes - before->write_bytes;
-}
-
 /*
  * Start the N copies' threads and wait until all stand at the gate.
  * *started receives how many threads exist; 0, or pthread_create's error.
@@ -317,7 +306,8 @@ static int start_failed(const struct plan_step *ps, struct copy *copies,
 static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 			  unsigned n, const struct device *dev,
 			  const struct run_hooks *hooks, struct run_agreed *agreed,
-			  struct phase_result *r, struct phase_error *err)
+			  struct series_rec *rec, struct phase_result *r,
+			  struct phase_error *err)
 {
 	const struct config *cfg = copies[0].ctx.cfg;
 	struct device_io dev0 = { 0 }, dev1 = { 0 };
@@ -350,10 +340,11 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 		device_counters(dev, &dev0);
 	uint64_t t0 = timer_now_ns();
 	uint64_t cpu0 = timer_cpu_ns();
+	series_rec_start(rec, t0);
 	pthread_cond_broadcast(&step.changed);
 	pthread_mutex_unlock(&step.lock);
 	if (synced == 0)
-		wait_copies(&step, copies, n, hooks, t0);
+		wait_copies(&step, copies, n, hooks, t0, rec);
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(copies[i].thread, NULL);
 	uint64_t cpu1 = timer_cpu_ns();
@@ -369,6 +360,7 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 	status = phase_status(copies, n, err);
 	if (status == 0) {
 		fill_result(ps->info, copies, n, t0, cpu1 - cpu0, r);
+		series_rec_finish(rec, t0 + r->elapsed_ns, &r->series);
 		device_delta(&dev0, &dev1, &r->dev);
 		if (hooks->phase_latency)
 			hooks->phase_latency(hooks->latency_arg, ps,
@@ -393,10 +385,11 @@ static uint64_t written(const struct copy *copies, unsigned n)
 /* One phase: its copies share stop flags that live only as long as it. */
 static int run_step(const struct plan_step *ps, struct copy *copies, unsigned n,
 		    const struct device *dev, const struct run_hooks *hooks,
-		    struct run_agreed *agreed, struct phase_result *r,
-		    struct phase_error *err)
+		    struct run_agreed *agreed, struct series_rec *rec,
+		    struct phase_result *r, struct phase_error *err)
 {
-	int status = start_and_wait(ps, copies, n, dev, hooks, agreed, r, err);
+	int status = start_and_wait(ps, copies, n, dev, hooks, agreed, rec, r,
+				    err);
 
 	for (unsigned i = 0; i < n; i++) {
 		copies[i].ctx.failed = NULL;
@@ -464,22 +457,6 @@ static void store_random(const struct random_spec *spec, enum engine_kind engine
 	out->engine = engine;
 }
 
-/*
- * The engine the engine tests run on: set-up's choice, or where none was
- * made (a target built by hand, as tests do) the first one available.
- */
-static enum engine_kind engine_for(const struct run_target *target,
-				   const struct plan_step *steps, size_t n)
-{
-	enum engine_kind kind = target->engine;
-	char why[8];
-
-	for (size_t i = 0; kind == ENGINE_AUTO && i < n; i++)
-		if (steps[i].info->id == PHASE_RANDOM || steps[i].info->id == PHASE_MARK)
-			engine_select(ENGINE_AUTO, &kind, why, sizeof(why));
-	return kind;
-}
-
 int run_phases(const struct config *cfg, const struct run_target *target,
 	       const struct plan_step *steps, size_t n,
 	       const struct run_hooks *hooks, struct run_results *res,
@@ -488,14 +465,17 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 	static const struct run_hooks no_hooks;
 	const struct device *dev = target->dev.n > 0 ? &target->dev : NULL;
 	struct run_agreed agreed = { .extent_bytes = UINT64_MAX };
+	struct series_rec *rec = series_rec_new();
 	struct copy *copies = run_copies_new(cfg, target,
-					     engine_for(target, steps, n),
-					     &agreed, err);
+					     setup_engine_for(target, steps, n),
+					     &agreed, rec, err);
 	int status = 0;
 
 	describe_run(cfg, target, res);
-	if (!copies)
+	if (!copies) {
+		series_rec_free(rec);
 		return err->status;
+	}
 	if (!hooks)
 		hooks = &no_hooks;
 	for (size_t i = 0; i < n && status == 0; i++) {
@@ -508,7 +488,7 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 		if (id == PHASE_RANDOM && res->n_random == MAX_RANDOM_TESTS)
 			continue;
 		status = run_step(&steps[i], copies, cfg->concurrency, dev, hooks,
-				  &agreed, &r, err);
+				  &agreed, rec, &r, err);
 		if (status != 0)
 			break;
 		if (steps[i].result_out)
@@ -525,6 +505,7 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 	}
 	status = run_copies_remove(copies, cfg->concurrency, target, status, err);
 	run_copies_free(copies, cfg->concurrency);
+	series_rec_free(rec);
 	return status;
 }
 

@@ -15,6 +15,7 @@
 #include "exit_status.h"
 #include "filetest.h"
 #include "io/io.h"
+#include "run_series.h"
 
 /* Copy COPY of every rank's writes data of its own, from the job's seed. */
 static uint64_t data_seed(uint64_t seed, uint64_t first_copy, unsigned copy)
@@ -114,14 +115,14 @@ static int make_copy(struct copy *c, const struct config *cfg,
 struct copy *run_copies_new(const struct config *cfg,
 			    const struct run_target *target,
 			    enum engine_kind engine, struct run_agreed *agreed,
-			    struct phase_error *err)
+			    struct series_rec *rec, struct phase_error *err)
 {
 	unsigned n = cfg->concurrency;
 	size_t align = target->dio_align ? target->dio_align : 64;
 	/* Over MPI the job's seed is rank 0's; alone, -z's or -Z's. */
 	uint64_t seed = target->share.ranks > 1 ? target->share.seed
 						: rng_source_seed(&target->rng, cfg);
-	struct copy *copies = calloc(n, sizeof(*copies));
+	struct copy *copies = rec ? calloc(n, sizeof(*copies)) : NULL;
 
 	for (unsigned i = 0; copies && i < n; i++) {
 		struct copy *c = &copies[i];
@@ -133,6 +134,7 @@ struct copy *run_copies_new(const struct config *cfg,
 		c->ctx.perchar_bytes = phase_perchar_bytes(cfg);
 		c->ctx.buf_align = align;
 		c->ctx.engine = engine;
+		c->ctx.meter = series_rec_meter(rec);
 		if (make_copy(c, cfg, target, seed, i, align, agreed) != 0) {
 			run_copies_free(copies, i + 1);
 			copies = NULL;

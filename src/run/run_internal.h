@@ -11,6 +11,7 @@
 #include "run.h"
 
 struct phase_step; /* run.c's: what the copies of one phase share */
+struct series_rec; /* run_series.h's: the recorder of each test over time */
 
 /* One copy (-c) of the tests: its files, data, buffer and thread. */
 struct copy {
@@ -22,18 +23,20 @@ struct copy {
 	struct phase_step *step;
 	pthread_t thread;
 	uint64_t start_ns, end_ns;
+	uint64_t wait_ns;   /* its thread's time waiting for a CPU meanwhile */
 };
 
 /*
  * CFG's copies in TARGET: each one's I/O file (its own, or its region of
  * the shared file whose identity is AGREED's), what block input reads
  * (the same, or under --reorder another rank's), its data, buffer and
- * file-test state, ENGINE for the engine tests. NULL with *err filled.
+ * file-test state, ENGINE for the engine tests, REC's meter for their
+ * threads to count on. NULL with *err filled (also when REC is NULL).
  */
 struct copy *run_copies_new(const struct config *cfg,
 			    const struct run_target *target,
 			    enum engine_kind engine, struct run_agreed *agreed,
-			    struct phase_error *err);
+			    struct series_rec *rec, struct phase_error *err);
 
 /* Every copy's files sized to EXTENT bytes of their size (UINT64_MAX: all). */
 void run_copies_extent(struct copy *copies, unsigned n, uint64_t extent);
