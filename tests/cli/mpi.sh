@@ -133,11 +133,15 @@ check "failing rank: the others stopped before the seeks" \
 	sh -c "! grep -q \"start 'em\" '$T/err'"
 check "failing rank: nothing left" empty_dir "$T/d"
 
-# SIGINT to mpirun (which sends the ranks SIGTERM, then SIGKILL a second
-# later). A background job ignores SIGINT unless told otherwise.
+# SIGINT to mpirun (which sends the ranks SIGTERM, then SIGKILL
+# odls_base_sigkill_timeout seconds later: 1 by default, too short for a
+# rank's clean-up on a machine loaded as by make test, and nothing outlives
+# SIGKILL; a site sets it longer the same way). A background job ignores
+# SIGINT unless told otherwise.
 if env --default-signal=INT true 2>/dev/null; then
 	fresh
-	env --default-signal=INT mpirun $OVER -np 3 "$MPI" -d "$T/d" $U -s 256M \
+	env --default-signal=INT OMPI_MCA_odls_base_sigkill_timeout=10 \
+		mpirun $OVER -np 3 "$MPI" -d "$T/d" $U -s 256M \
 		-r 0 -n 0 -f >"$T/out" 2>"$T/err" &
 	pid=$!
 	wait_for "$T/err" 'Writing intelligently' &&
@@ -155,9 +159,10 @@ fi
 # SIGTERM to rank 0 while it waits at a barrier for rank 2 (stopped): it
 # removes its files at once, without waiting for the others. Synchronous
 # writes keep the run going long after rank 0's block output ends (every
-# rank is given the same settings, so none can be given more to do).
+# rank is given the same settings, so none can be given more to do); 16M
+# of them, so that a loaded machine still ends the script in its time.
 fresh
-mpirun $OVER -np 3 "$MPI" -d "$T/d" $U -s 64M -b -r 0 -n 0 -f >"$T/out" 2>"$T/err" &
+mpirun $OVER -np 3 "$MPI" -d "$T/d" $U -s 16M -b -r 0 -n 0 -f >"$T/out" 2>"$T/err" &
 pid=$!
 rank_pid() { ls "$T/d" | sed -n "s/^clyde\\.$host\\.r$1\\.\\([0-9]*\\)\\..*/\\1/p"; }
 gone=false
