@@ -3,8 +3,9 @@
  * iofile.h - the I/O test file: pieces of at most 1 GiB ("f000", "f001",
  * ...; "c2.f000" for copy 2 under -c) inside clyde's directory that
  * together make the test size. Every piece is made and opened through the
- * directory's descriptor, recorded in the cleanup registry, and checked
- * to be the same file each time it is opened again.
+ * directory's descriptor, recorded in the cleanup registry (which holds
+ * it open, so that its inode number cannot go to another file), and
+ * checked to be the same file each time it is opened again.
  */
 #ifndef IOFILE_H
 #define IOFILE_H
@@ -23,9 +24,6 @@
 /* Longest piece name: prefix + "f" + up to 10 digits. */
 #define IOFILE_NAME_MAX 40
 
-/* What a name holds when it is no longer the file clyde made. */
-#define IOFILE_REPLACED "no longer the file clyde made; left alone"
-
 /*
  * --shared-file: a copy's file is its region of one file, IOFILE_SHARED in
  * the job's directory, that every copy of every rank shares
@@ -33,13 +31,30 @@
  * open it, checked against the identity it was made with.
  */
 #define IOFILE_SHARED "shared"
+
+/*
+ * The shared file as its maker made it. The maker's registry holds it
+ * open, but only in the maker's process: another rank tells it from a
+ * later file that got its inode number by its birth time and inode
+ * generation too, where the filesystem keeps them (platform.h). id.type
+ * 0: not made yet.
+ */
+struct iofile_made {
+	struct file_id id;
+	bool has_btime, has_gen;
+	uint64_t btime_ns;
+	uint32_t gen;
+};
+
 struct iofile_region {
 	uint32_t index, count;   /* this copy's region of count; 0 of 0: none */
 	uint64_t stripe_bytes;   /* strided: a region's stripe; 0: segmented */
 	bool maker;              /* the job's copy 0 */
 	bool ino_only;           /* on another host than the maker: devices
-				  * differ, inode numbers still compare */
-	struct file_id *id;      /* the file as made, agreed across ranks */
+				  * differ, inode numbers still compare, and
+				  * birth time and generation where this host
+				  * sees them */
+	struct iofile_made *made; /* the file as made, agreed across ranks */
 };
 
 struct iofile {
@@ -50,7 +65,7 @@ struct iofile {
 	uint64_t extent_bytes; /* of those, what the file holds: block output
 				* may stop at a deadline (iofile_init: all) */
 	uint32_t pieces;
-	struct file_id *ids;  /* each piece as made; all zero until then */
+	struct file_id *ids;  /* each piece as made; type 0 until then */
 	struct iofile_region region; /* --shared-file; count 0 otherwise */
 	bool foreign;         /* another rank's file, opened only to read
 			       * (--reorder): a regular file, no symlink */
@@ -81,7 +96,7 @@ uint64_t iofile_offset(const struct iofile *tf, uint32_t piece, uint64_t off);
 /*
  * --shared-file, on the job's copy 0 before block output: remove the old
  * shared file if clyde made it, then make it anew (exclusive create,
- * recorded for cleanup), its identity into *tf->region.id. 0, or -1 with
+ * recorded for cleanup), its identity into *tf->region.made. 0, or -1 with
  * errno.
  */
 int iofile_share_make(struct iofile *tf, const struct io_mode *mode);
@@ -101,11 +116,13 @@ int iofile_create(struct iofile *tf, uint32_t piece, const struct io_mode *mode)
 /*
  * Open piece PIECE again for ACCESS (io.h) with the run's MODE, after
  * checking that its name still holds the file clyde made (before the
- * open, so nothing else is opened, and after it, on the descriptor): for
- * a region, the shared file as its maker made it; for a foreign file, a
- * regular file that stays the same across the open. Returns the fd, or
- * -1 with errno: 0 when the name holds something else (IOFILE_REPLACED
- * says it), ENOENT when the piece was never made.
+ * open, so nothing else is opened, and after it, on the descriptor; a
+ * symlink or any other type in its place is never opened): for a region,
+ * the shared file as its maker made it (struct iofile_made); for a
+ * foreign file, a regular file whose type, device, inode and birth time
+ * stay the same across the open. Returns the fd, or -1 with errno: 0 when
+ * the name holds something else (CLEANUP_REPLACED says it), ENOENT when
+ * the piece was never made.
  */
 int iofile_open(const struct iofile *tf, uint32_t piece, enum io_access access,
 		const struct io_mode *mode);

@@ -11,7 +11,7 @@
 /*
  * Open NAME, TF's file (its piece's name), a region of the shared file or
  * a foreign file, for ACCESS with MODE: the shared file only when it is the file its maker
- * made (by *tf->region.id), a foreign file only when it is a regular file
+ * made (by *tf->region.made), a foreign file only when it is a regular file
  * that stays the same across the open. The fd, or -1 with errno (0: the
  * name holds something else; ENOENT: the shared file is not made yet).
  */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "iofile_internal.h"
+#include "platform/platform.h"
 
 uint64_t iofile_offset(const struct iofile *tf, uint32_t piece, uint64_t off)
 {
@@ -29,10 +30,24 @@ uint64_t iofile_offset(const struct iofile *tf, uint32_t piece, uint64_t off)
 	       (uint64_t)r->index * r->stripe_bytes + at % r->stripe_bytes;
 }
 
+/* The identity of the file open on FD, stamped as *ST: what a rank
+ * compares the shared file with. */
+static struct iofile_made made_of(int fd, const struct platform_stamp *st)
+{
+	struct iofile_made m = {
+		.id = { .dev = st->dev, .ino = st->ino, .type = st->type },
+		.has_btime = st->has_btime,
+		.btime_ns = st->btime_ns,
+	};
+
+	m.has_gen = platform_generation(fd, &m.gen) == 0;
+	return m;
+}
+
 int iofile_share_make(struct iofile *tf, const struct io_mode *mode)
 {
 	char path[PATH_MAX];
-	struct stat st;
+	struct platform_stamp st;
 
 	/* The path the registry knows it by (iofile_path's, for a region;
 	 * workdir_create left room for it). */
@@ -43,11 +58,12 @@ int iofile_share_make(struct iofile *tf, const struct io_mode *mode)
 	}
 	if (cleanup_owns(path) && cleanup_remove(path) != 0)
 		return -1;
-	*tf->region.id = (struct file_id){ 0, 0 };
+	*tf->region.made = (struct iofile_made){ 0 };
 	int fd = io_openat(tf->dir_fd, IOFILE_SHARED, IO_CREATE, mode);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) != 0 || cleanup_add(tf->dir_fd, path, &st, false) != 0) {
+	if (platform_stamp_at(fd, "", false, &st) != 0 ||
+	    cleanup_add(tf->dir_fd, path, fd, false) != 0) {
 		int saved = errno;
 
 		close(fd);
@@ -55,43 +71,69 @@ int iofile_share_make(struct iofile *tf, const struct io_mode *mode)
 		errno = saved;
 		return -1;
 	}
-	*tf->region.id = file_id_of(&st);
+	*tf->region.made = made_of(fd, &st);
 	return close(fd);
 }
 
-/* Whether *ST is the shared file as made (inode numbers alone from
- * another host, whose device numbers are its own). */
-static bool is_shared(const struct iofile *tf, const struct stat *st)
+/*
+ * Whether *ST, and FD's generation once it is open (-1 before), is the
+ * shared file as made: its type, inode, birth time and generation, and on
+ * the maker's host its device. Another host numbers devices its own way
+ * and may not see a birth time or a generation (NFS): there what it does
+ * not see is not compared.
+ */
+static bool is_shared(const struct iofile *tf, const struct platform_stamp *st,
+		      int fd)
 {
-	const struct file_id *id = tf->region.id;
+	const struct iofile_made *m = tf->region.made;
+	bool here = !tf->region.ino_only;
+	uint32_t gen = 0;
 
-	if (tf->region.ino_only)
-		return (uint64_t)st->st_ino == id->ino && S_ISREG(st->st_mode);
-	return file_id_is(id, st);
+	if (st->type != m->id.type || st->ino != m->id.ino ||
+	    (here && st->dev != m->id.dev))
+		return false;
+	if (m->has_btime && (here || st->has_btime) &&
+	    !(st->has_btime && st->btime_ns == m->btime_ns))
+		return false;
+	if (fd < 0 || !m->has_gen)
+		return true;
+	if (platform_generation(fd, &gen) != 0)
+		return !here;
+	return gen == m->gen;
+}
+
+/* Whether AFTER, stamped on the open descriptor, is the file BEFORE named:
+ * nothing took the name between the stamp and the open. */
+static bool same_file(const struct platform_stamp *before,
+		      const struct platform_stamp *after)
+{
+	return before->type == after->type && before->dev == after->dev &&
+	       before->ino == after->ino && before->has_btime == after->has_btime &&
+	       before->btime_ns == after->btime_ns;
 }
 
 int iofile_open_other(const struct iofile *tf, const char *name,
 		      enum io_access access, const struct io_mode *mode)
 {
-	struct stat before, after;
+	struct platform_stamp before, after;
 	bool shared = tf->region.count > 0;
 
-	if (shared && tf->region.id->ino == 0 && tf->region.id->dev == 0) {
+	if (shared && tf->region.made->id.type == 0) {
 		errno = ENOENT;
 		return -1;
 	}
-	if (fstatat(tf->dir_fd, name, &before, AT_SYMLINK_NOFOLLOW) != 0)
+	if (platform_stamp_at(tf->dir_fd, name, false, &before) != 0)
 		return -1;
-	if (shared ? !is_shared(tf, &before) : !S_ISREG(before.st_mode)) {
+	if (shared ? !is_shared(tf, &before, -1) : before.type != S_IFREG) {
 		errno = 0;
 		return -1;
 	}
 	int fd = io_openat(tf->dir_fd, name, access, mode);
 	if (fd < 0)
 		return -1;
-	int saved = fstat(fd, &after) != 0 ? errno
-		    : after.st_ino != before.st_ino || after.st_dev != before.st_dev
-		    ? 0 : -1;
+	int saved = platform_stamp_at(fd, "", false, &after) != 0 ? errno
+		    : !same_file(&before, &after) ? 0
+		    : shared && !is_shared(tf, &after, fd) ? 0 : -1;
 	if (saved >= 0) {
 		close(fd);
 		errno = saved;

@@ -234,18 +234,26 @@ int ranks_begin(struct ranks *rk, const struct config *cfg,
 }
 
 /* After an agreement: every rank takes the least extent any rank's files
- * hold, and rank 0's shared file (the others offer the most there is). */
+ * hold, and rank 0's shared file, its whole identity (the others offer
+ * the most there is). */
 static int settle(struct ranks *rk, struct run_agreed *agreed)
 {
+	const struct iofile_made *m = &agreed->shared;
 	bool zero = rk->me.rank == 0;
-	uint64_t v[3] = { agreed->extent_bytes,
-			  zero ? agreed->shared_id.dev : UINT64_MAX,
-			  zero ? agreed->shared_id.ino : UINT64_MAX };
+	uint64_t v[7] = { agreed->extent_bytes, m->id.dev, m->id.ino, m->id.type,
+			  m->btime_ns, m->gen,
+			  (m->has_btime ? 1u : 0u) | (m->has_gen ? 2u : 0u) };
 
-	if (coord_allreduce_u64(v, 3, COORD_MIN) != 0)
+	for (size_t i = 1; !zero && i < 7; i++)
+		v[i] = UINT64_MAX;
+	if (coord_allreduce_u64(v, 7, COORD_MIN) != 0)
 		return -1;
 	agreed->extent_bytes = v[0];
-	agreed->shared_id = (struct file_id){ .dev = v[1], .ino = v[2] };
+	agreed->shared = (struct iofile_made){
+		.id = { .dev = v[1], .ino = v[2], .type = (uint32_t)v[3] },
+		.btime_ns = v[4], .gen = (uint32_t)v[5],
+		.has_btime = (v[6] & 1u) != 0, .has_gen = (v[6] & 2u) != 0,
+	};
 	return 0;
 }
 

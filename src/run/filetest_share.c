@@ -50,11 +50,12 @@ struct filetest_entry *filetest_stat_list(const struct filetest_state *fs)
 }
 
 bool filetest_stat_ok(const struct filetest_state *fs,
-		      const struct filetest_entry *e, const struct stat *st)
+		      const struct filetest_entry *e,
+		      const struct platform_stamp *st)
 {
 	if (fs->peer_list == fs->list)
 		return filetest_is_ours(fs, e, st, true);
-	return S_ISREG(st->st_mode) && (uint64_t)st->st_size == e->size_bytes;
+	return st->type == S_IFREG && st->size == e->size_bytes;
 }
 
 /*

@@ -32,7 +32,7 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op,
 int phase_fail_open(struct phase_ctx *ctx, const char *path, int errnum)
 {
 	if (errnum == 0)
-		return phase_fail(ctx, path, "open: " IOFILE_REPLACED, 0);
+		return phase_fail(ctx, path, "open: " CLEANUP_REPLACED, 0);
 	return phase_fail(ctx, path, "open", errnum);
 }
 
@@ -85,7 +85,7 @@ int phase_remove_iofile(struct phase_ctx *ctx)
 	char path[PATH_MAX];
 
 	if (iofile_remove(ctx->tf, path, sizeof(path)) != 0)
-		return phase_fail(ctx, path, errno ? "unlink" : "unlink: " IOFILE_REPLACED,
+		return phase_fail(ctx, path, errno ? "unlink" : "unlink: " CLEANUP_REPLACED,
 				  errno);
 	return 0;
 }
@@ -100,7 +100,7 @@ int phase_fresh_iofile(struct phase_ctx *ctx)
 		return 0;
 	iofile_path(ctx->tf, 0, path, sizeof(path));
 	if (iofile_share_make(ctx->tf, &ctx->cfg->mode) != 0)
-		return phase_fail(ctx, path, errno ? "create" : "unlink: " IOFILE_REPLACED,
+		return phase_fail(ctx, path, errno ? "create" : "unlink: " CLEANUP_REPLACED,
 				  errno);
 	return 0;
 }

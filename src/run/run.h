@@ -71,7 +71,7 @@ struct run_share {
  * process has them already).
  */
 struct run_agreed {
-	struct file_id shared_id; /* the shared file, as the job's copy 0 made it */
+	struct iofile_made shared; /* the shared file, as the job's copy 0 made it */
 	uint64_t extent_bytes;    /* what every copy's file holds: block output
 				   * may stop at a deadline; UINT64_MAX: all */
 };

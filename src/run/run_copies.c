@@ -37,7 +37,7 @@ static void make_region(struct iofile *tf, const struct config *cfg,
 					? cfg->job.stripe_bytes : 0,
 		.maker = rank == 0 && i == 0 && sh->rank == 0,
 		.ino_only = !sh->job_host,
-		.id = &agreed->shared_id,
+		.made = &agreed->shared,
 	};
 }
 
