@@ -60,6 +60,7 @@ struct config {
 	bool quiet;             /* -q */
 	int64_t perchar_mib;    /* -f SIZE; -1 = default for char_io; 0 = skip */
 	struct io_mode mode;
+	struct job_mode job;    /* --shared-file, --shared-dir, --reorder, --deadline */
 	uint32_t concurrency;   /* -c, 1..200 */
 	long processes;         /* -p N (create), -1 (remove); 0 = not given */
 	char sync_mode;         /* -y: 's', 'p' or 0 */

@@ -21,6 +21,7 @@
 #define MAX_RANDOM_TESTS (2 * MAX_RANDOM_DEPTHS)
 #define RANDOM_BLOCK_BYTES 4096u
 #define DEFAULT_RANDOM_TIME_S 5u
+#define DEADLINE_MAX_S 86400u /* --deadline: a day */
 #define MAX_RANDOM_THREADS 256u /* --random-threads; ENGINE_MAX_THREADS */
 #define MAX_RANDOM_WORKERS 4096u /* depth x threads, the threads engine's */
 #define MARK_MAX_TESTS 8        /* entries of a clyde mark --tests list */

@@ -176,6 +176,9 @@ struct phase_result {
 	uint64_t read_bytes;        /* of which read (for the truth check) */
 	uint64_t ops;               /* operations (chunks, seeks, files) */
 	struct device_io dev;       /* what the block device moved meanwhile */
+	bool cut;                   /* --deadline: stopped before its end, when
+				     * the deadline passed or the first copy
+				     * (of any rank) finished: stonewalled */
 	struct phase_series series; /* measurement: the test over time */
 	struct figure_limit limit;  /* verdict: what limited it */
 };
@@ -330,6 +333,27 @@ struct io_mode {
 			     * direct); learned at set-up, never in a config */
 };
 
+/*
+ * How the copies (-c) and the MPI ranks of a run work together: their own
+ * files (the default) or regions of one shared file, file tests in one
+ * shared directory, block input reading another rank's file, and a
+ * deadline that stops every copy of every rank at once (stonewalling).
+ */
+enum share_layout {
+	SHARE_OWN,       /* every copy its own file */
+	SHARE_SEGMENTED, /* --shared-file: copy k's region is the k-th size */
+	SHARE_STRIDED,   /* --shared-file strided: stripes taken in turn */
+};
+struct job_mode {
+	enum share_layout layout;
+	uint64_t stripe_bytes;   /* strided: one copy's stripe (the chunk, or more) */
+	bool shared_dir;         /* --shared-dir: every copy's file tests in one tree */
+	bool reorder;            /* --reorder: read another rank's file or region */
+	bool reorder_random;     /* --reorder random: a shift drawn from the seed */
+	uint32_t reorder_shift;  /* given (0: automatic); in results, the one used */
+	uint32_t deadline_s;     /* --deadline; 0: none */
+};
+
 /* Parameters a CSV layout does not record (run_results.unrecorded). */
 #define UNRECORDED_CONCURRENCY 1u /* 1.03 lines */
 #define UNRECORDED_SEEKS 2u       /* the seek count: 1.03, 1.9x */
@@ -401,6 +425,7 @@ struct run_results {
 	struct file_params files;
 	uint64_t perchar_mib; /* size the per-char tests used, 0 if skipped */
 	struct io_mode mode;
+	struct job_mode job;  /* live runs and clyde's JSON; zero from CSV */
 	struct phase_result phase[PHASE_COUNT];
 	/* Live runs only: */
 	char dir[PATH_MAX];   /* -d as given (whole: every -d clyde runs in fits) */

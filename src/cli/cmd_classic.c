@@ -72,6 +72,7 @@ static int print_run(const struct config *cfg, const struct run_results *r,
 		format_render(text, cfg->table, r, 1, &bonnie);
 		fmt_random_table(text, r);
 		fmt_footer(text, r);
+		fmt_rank_spread(text, r);
 		fmt_why(text, r);
 		if (out_check(text, text_err ? "stderr" : "stdout") != 0)
 			return -1;
@@ -451,5 +452,7 @@ int cmd_classic_run(void *state, const struct command_env *env)
 		return status;
 	if ((status = ranks_begin(env->rk, cfg, &target, err, sizeof(err))) != 0)
 		return err[0] ? session_fail(status, "%s", err) : session_finish(status);
+	if (ranks_note(env->rk)[0])
+		out_say("%s", ranks_note(env->rk));
 	return run_all(cfg, env->rk, &target, &cs->fault, json);
 }

@@ -24,7 +24,8 @@ enum long_only {
 	LONG_TABLE = OPT_LONG_ONLY, LONG_CSV, LONG_CHAR_IO, LONG_ZEROS,
 	LONG_VERIFY, LONG_RANDOM_IO, LONG_RANDOM_TIME, LONG_RANDOM_DEPTHS,
 	LONG_RANDOM_THREADS, LONG_ENGINE, LONG_JSON, LONG_PROGRESS,
-	LONG_NO_PREFLIGHT, LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS,
+	LONG_NO_PREFLIGHT, LONG_SHARED_FILE, LONG_SHARED_DIR, LONG_REORDER,
+	LONG_DEADLINE, LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS,
 	LONG_RESTORE, LONG_STEADY, LONG_MAX_ROUNDS, LONG_TRIM, LONG_ALLOW_MEMORY,
 	LONG_HELP, LONG_VERSION,
 };
@@ -216,6 +217,42 @@ static enum opt_outcome set_random_threads(struct opt_state *st, const char *arg
 		       &config_of(st)->random_threads);
 }
 
+/* --shared-file[=segmented|strided[:stripe]]: one file for every copy. */
+static enum opt_outcome set_shared_file(struct opt_state *st, const char *arg)
+{
+	struct job_mode *job = &config_of(st)->job;
+
+	job->layout = SHARE_SEGMENTED;
+	job->stripe_bytes = 0;
+	if (!arg || strcmp(arg, "segmented") == 0)
+		return OPT_RUN;
+	if (strncmp(arg, "strided", 7) != 0 || (arg[7] != '\0' && arg[7] != ':'))
+		return opt_fail(st, "--shared-file %s: use segmented, or strided "
+				"with an optional stripe size (strided:1m)", arg);
+	job->layout = SHARE_STRIDED;
+	if (arg[7] == ':')
+		return opt_size(st, arg + 8, UNIT_BYTES, &job->stripe_bytes);
+	return OPT_RUN;
+}
+
+/* --reorder[=shift|random]: block input reads another rank's file. */
+static enum opt_outcome set_reorder(struct opt_state *st, const char *arg)
+{
+	struct job_mode *job = &config_of(st)->job;
+
+	job->reorder = true;
+	job->reorder_random = arg && strcmp(arg, "random") == 0;
+	job->reorder_shift = 0;
+	if (!arg || job->reorder_random)
+		return OPT_RUN;
+	return opt_u32(st, arg, 1, UINT32_MAX, &job->reorder_shift);
+}
+
+static enum opt_outcome set_deadline(struct opt_state *st, const char *arg)
+{
+	return opt_u32(st, arg, 1, DEADLINE_MAX_S, &config_of(st)->job.deadline_s);
+}
+
 #define FIELD(name) offsetof(struct config, name)
 
 static const struct opt_row rows[] = {
@@ -346,6 +383,26 @@ static const struct opt_row rows[] = {
 	{ LONG_NO_PREFLIGHT, "no-preflight", no_argument, NULL,
 	  "skip the check, made before writing, for free space and inodes",
 	  .set = opt_flag, .offset = FIELD(no_preflight) },
+	{ LONG_SHARED_FILE, "shared-file", optional_argument, "layout",
+	  "every copy of every rank writes, rewrites and reads its own region of "
+	  "one file: segmented (default: region after region) or strided[:stripe] "
+	  "(the regions' stripes, of the chunk or stripe bytes, taken in turn); "
+	  "leave out the per-char tests (-f) and --random-io",
+	  .set = set_shared_file },
+	{ LONG_SHARED_DIR, "shared-dir", no_argument, NULL,
+	  "every copy of every rank makes its files for the file tests in one "
+	  "shared directory (its -n dirs, if any)",
+	  .set = opt_flag, .offset = FIELD(job.shared_dir) },
+	{ LONG_REORDER, "reorder", optional_argument, "shift|random",
+	  "clyde-mpi: block input (and, with --shared-dir, the stat tests) reads "
+	  "what the rank shift ranks on wrote (default: the next rank on another "
+	  "host); random draws the shift from the seed",
+	  .set = set_reorder },
+	{ LONG_DEADLINE, "deadline", required_argument, "sec",
+	  "stonewalling: every copy of every rank stops a test when the first "
+	  "finishes it or sec seconds have passed (per-char, block and seek "
+	  "tests); the figures count what each did",
+	  .set = set_deadline },
 	{ LONG_VARY, "vary", required_argument, "key=value,value...",
 	  NULL, .set = run_opts_vary, .help_fn = run_opts_vary_help },
 	{ LONG_BASELINE, "baseline", required_argument, "key=value",

@@ -76,6 +76,16 @@ void fmt_csv_line(FILE *out, const struct run_results *r,
 void fmt_footer(FILE *out, const struct run_results *r);
 
 /*
+ * clyde-mpi's ranks, under the tables of a run of two ranks or more: a
+ * line per test with its slowest and fastest rank and the median of the
+ * ranks' own rates (under --deadline, the least and the most a rank did),
+ * and "clyde: straggler: rank N (HOST) ran TEST at P% of the ranks'
+ * median (...)" for a rank under half the median. Nothing for a single
+ * process's run.
+ */
+void fmt_rank_spread(FILE *out, const struct run_results *r);
+
+/*
  * LEAD then "-d is on tmpfs: these figures are memory's, not a disk's"
  * when the provenance P (KNOWN) is a filesystem in RAM (platform/memfs.h);
  * nothing otherwise. In clyde's footer and clyde mark's.

@@ -77,9 +77,10 @@ static void put_start(FILE *out, bool measured, uint64_t start_ns,
 			    start_ns - whole_ns);
 }
 
-/* A phase's object; WHOLE, for a rank's phase, is the combined one. */
+/* A phase's object; WHOLE, for a rank's phase, is the combined one;
+ * DEADLINE: the run had one, so whether the phase was cut is said. */
 static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p,
-		      const struct phase_result *whole)
+		      const struct phase_result *whole, bool deadline)
 {
 	static const char *const states[] = { [FIGURE_NONE] = "not_run",
 					      [FIGURE_TOO_FAST] = "too_fast",
@@ -112,6 +113,10 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p,
 	json_out_u64_or_null(out, measured, p->read_bytes);
 	fputs(", \"ops\": ", out);
 	json_out_u64_or_null(out, measured, p->ops);
+	if (deadline && phase_table[id].deadline) {
+		fputs(", \"stonewalled\": ", out);
+		json_out_bool_or_null(out, measured, p->cut);
+	}
 	fputs(",\n     \"latency_us\": ", out);
 	if (ran)
 		fmt_json_latency(out, &p->lat);
@@ -172,6 +177,26 @@ static void put_random(FILE *out, const struct random_result *t,
 	fputc('}', out);
 }
 
+/* How the copies and ranks worked together, when not each on its own
+ * (results.h's struct job_mode). */
+static void put_job(FILE *out, const struct job_mode *job)
+{
+	static const char *const layouts[] = { "own", "segmented", "strided" };
+
+	if (job->layout == SHARE_OWN && !job->shared_dir && !job->reorder &&
+	    !job->deadline_s)
+		return;
+	fprintf(out, ",\n             \"shared_file\": \"%s\", \"stripe_bytes\": ",
+		layouts[job->layout]);
+	json_out_u64_or_null(out, job->layout == SHARE_STRIDED, job->stripe_bytes);
+	fputs(", \"shared_dir\": ", out);
+	json_out_bool_or_null(out, true, job->shared_dir);
+	fputs(", \"reorder_shift\": ", out);
+	json_out_u64_or_null(out, job->reorder, job->reorder_shift);
+	fputs(", \"deadline_s\": ", out);
+	json_out_u64_or_null(out, job->deadline_s != 0, job->deadline_s);
+}
+
 static void put_config(FILE *out, const struct run_results *r, bool live)
 {
 	const struct io_mode *m = &r->mode;
@@ -222,6 +247,7 @@ static void put_config(FILE *out, const struct run_results *r, bool live)
 	json_out_bool_or_null(out, live, r->verify);
 	fputs(", \"random_time_s\": ", out);
 	json_out_u64_or_null(out, live, r->random_time_s);
+	put_job(out, &r->job);
 	fputs("},\n", out);
 }
 
@@ -259,7 +285,7 @@ static void put_tests(FILE *out, const struct run_results *r,
 	fputs("  \"phases\": [\n", out);
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		put_phase(out, (enum phase_id)i, &r->phase[i],
-			  whole ? &whole->phase[i] : NULL);
+			  whole ? &whole->phase[i] : NULL, r->job.deadline_s != 0);
 		fputs(i + 1 < PHASE_COUNT ? ",\n" : "\n", out);
 	}
 	fputs("  ],\n  \"random_io\": [", out);

@@ -51,6 +51,7 @@ struct phase_info {
 	const char *done;     /* what ends them: "done", "done." */
 	bool done_per_seeker; /* "done" printed once per seeker thread */
 	bool reads;           /* reads back what was written: the truth check */
+	bool deadline;        /* --deadline stops it (stonewalling) */
 	/*
 	 * prepare runs untimed before the copies start together (removing an
 	 * old file, making directories); run is the timed part. Both are

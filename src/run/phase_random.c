@@ -50,8 +50,10 @@ static struct engine_job job_of(struct phase_ctx *ctx, const struct random_spec 
 				const int *fds, struct watch *watch)
 {
 	return (struct engine_job){
-		.fds = fds, .pieces = ctx->tf->pieces,
-		.piece_bytes = IOFILE_PIECE_BYTES, .file_bytes = ctx->tf->size_bytes,
+		.fds = fds, .pieces = iofile_pieces_in_use(ctx->tf),
+		.piece_bytes = IOFILE_PIECE_BYTES,
+		.file_bytes = ctx->tf->extent_bytes < ctx->tf->size_bytes
+				      ? ctx->tf->extent_bytes : ctx->tf->size_bytes,
 		.block_bytes = spec->block_bytes, .align = ctx->buf_align,
 		.writes = spec->writes, .zeros = ctx->cfg->mode.zeros,
 		.pattern = spec->sequential ? ENGINE_SEQUENTIAL : ENGINE_RANDOM,
@@ -154,7 +156,7 @@ int phase_random_run(struct phase_ctx *ctx)
 	struct phase_pieces pp;
 	int rc;
 
-	if (ctx->tf->size_bytes / spec->block_bytes == 0)
+	if (iofile_piece_bytes(ctx->tf, 0) / spec->block_bytes == 0)
 		return phase_fail(ctx, ctx->tf->dir, "file smaller than one block", 0);
 	res = malloc(sizeof(*res)); /* the histogram: too big for a stack */
 	if (!res)

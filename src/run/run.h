@@ -59,6 +59,39 @@ struct run_plan {
 };
 
 /*
+ * How this process's copies stand among every copy of the job, for
+ * --shared-file, --shared-dir and --reorder: rank 0 of 1 in a single
+ * process (setup_target sets that), each rank's place over MPI
+ * (mpi/ranks.c, at the first agreement).
+ */
+struct run_share {
+	uint32_t rank, ranks;   /* this process among the job's */
+	uint64_t seed;          /* the job's seed (rank 0's), every rank's */
+	int job_fd;             /* the directory of the shared file and the
+				 * shared directory: the job's (made by rank
+				 * 0) over MPI, clyde's own alone; -1 unset */
+	char job_dir[PATH_MAX]; /* as messages show it */
+	bool job_host;          /* on rank 0's host: its devices compare */
+	uint32_t read_rank;     /* --reorder: the rank whose file (or region)
+				 * block input reads; without, this rank */
+	uint64_t read_first_copy; /* that rank's copy 0 among all (its data) */
+	int read_fd;            /* that rank's directory, where every copy has
+				 * a file of its own; -1 otherwise */
+	char read_dir[PATH_MAX];
+};
+
+/*
+ * What the copies of every process must agree on as the runs go: before
+ * each phase the ranks settle them (the before_phase hook; a single
+ * process has them already).
+ */
+struct run_agreed {
+	struct iofile_made shared; /* the shared file, as the job's copy 0 made it */
+	uint64_t extent_bytes;    /* what every copy's file holds: block output
+				   * may stop at a deadline; UINT64_MAX: all */
+};
+
+/*
  * Where a run happens, learned at set-up once the config is valid: clyde's
  * own directory, what O_DIRECT needs there, the device under it, -Z's
  * random numbers, which copies these are among all the MPI ranks'. Every
@@ -82,6 +115,7 @@ struct run_target {
 	uint64_t first_copy;    /* this process's copy 0 among every rank's
 				 * (rank x -c; 0 in a single process): each
 				 * copy's data differs from every other's */
+	struct run_share share; /* setup_target: rank 0 of 1; ranks.c over MPI */
 	bool prov_known;        /* false: prov was not read (tests) */
 	struct provenance prov;
 };
@@ -97,12 +131,23 @@ struct run_hooks {
 	void *arg; /* for the three above */
 	/*
 	 * With every copy ready to start: the -y/-p barrier, or the MPI ranks'
-	 * agreement. 0, or the exit status with *err saying why (clyde
-	 * stopping: any non-zero). Called with before_arg.
+	 * agreement, which also settles *AGREED across them. 0, or the exit
+	 * status with *err saying why (clyde stopping: any non-zero). Called
+	 * with before_arg.
 	 */
 	int (*before_phase)(void *arg, const struct plan_step *step,
-			    struct phase_error *err);
+			    struct run_agreed *agreed, struct phase_error *err);
 	void *before_arg;
+	/*
+	 * --deadline across processes: while a phase that stops at a deadline
+	 * runs, called every few ms with DONE saying whether this process's
+	 * copies are done (one finished, or the deadline passed); true when
+	 * any process's are, and then every copy stops. Called once more with
+	 * END after the copies stopped, by every process whose before_phase
+	 * let the phase start. NULL: this process is alone.
+	 */
+	bool (*race)(void *arg, bool done, bool end);
+	void *race_arg;
 	/*
 	 * After a phase ends well: the copies' latencies merged (valid during
 	 * the call only), for the MPI ranks' merge. Called with latency_arg.

@@ -341,6 +341,13 @@ int setup_target(const struct config *cfg, const char *tag,
 			    err, len);
 		return EXIT_SETUP;
 	}
+	/* Alone: rank 0 of 1, sharing (the copies') in its own directory. */
+	target->share = (struct run_share){
+		.ranks = 1, .seed = rng_source_seed(&target->rng, cfg),
+		.job_fd = target->dir_fd, .job_host = true, .read_fd = -1,
+	};
+	snprintf(target->share.job_dir, sizeof(target->share.job_dir), "%s",
+		 target->workdir);
 	if (cfg->io.size_mib > 0 && (status = probe(cfg, target, err, len)) != 0)
 		return status;
 	device_find(target->dir_fd, target->prov_known ? &target->prov : NULL,
