@@ -16,6 +16,24 @@
 struct format_info; /* a row of the format table, src/format/format.h */
 enum progress_mode { PROGRESS_AUTO, PROGRESS_ALWAYS, PROGRESS_NEVER };
 
+/* One --vary KEY=V1,V2,...: its key and its values as given. */
+struct vary_axis {
+	int key;                      /* enum vary_key (run/vary.h) */
+	size_t n;                     /* values, 2..VARY_MAX_VALUES */
+	size_t baseline;              /* the baseline's value: --baseline's, else 0 */
+	uint16_t at[VARY_MAX_VALUES]; /* where each value starts in text */
+	char text[VARY_TEXT_MAX];     /* the values, each NUL-terminated */
+};
+
+/* Every --vary of a command line; n 0 without one. */
+struct vary_spec {
+	size_t n;
+	struct vary_axis axis[VARY_MAX_KEYS]; /* in the key table's order */
+	bool root_fs;                         /* --vary-root-fs */
+	size_t n_baselines;
+	const char *baseline[VARY_MAX_KEYS];  /* --baseline KEY=VALUE, as given */
+};
+
 /* The validated command line. Built by options.c, never modified afterwards. */
 struct config {
 	const char *dir; /* -d, default "." */
@@ -51,6 +69,8 @@ struct config {
 	enum engine_kind engine; /* --engine */
 	enum progress_mode progress;
 	bool no_preflight;
+	bool restore;           /* --restore: put back what a killed run left */
+	struct vary_spec vary;  /* --vary, --baseline, --vary-root-fs */
 };
 
 #endif

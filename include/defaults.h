@@ -25,6 +25,10 @@
 #define MAX_RANDOM_WORKERS 4096u /* depth x threads, the threads engine's */
 #define MARK_MAX_TESTS 8        /* entries of a clyde mark --tests list */
 #define MARK_MAX_RUNS 10        /* clyde mark --runs */
+/* --vary (src/run/vary.h): the settings one run compares. */
+#define VARY_MAX_KEYS 8         /* --vary options */
+#define VARY_MAX_VALUES 16      /* values of one key */
+#define VARY_TEXT_MAX 2048      /* bytes of one key's values */
 /* The file tests' bounds (-n), known to the checks of the command line. */
 #define FILETEST_MAX_DIRS 99999u
 /* bonnie++'s limit: 37 bytes of bookkeeping per file must fit in 1 GiB. */

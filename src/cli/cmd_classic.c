@@ -13,11 +13,14 @@
 #include "exit_status.h"
 #include "format/fmt.h"
 #include "format/format.h"
+#include "format/fmt_why.h"
 #include "lib/grow.h"
 #include "options.h"
 #include "platform/env.h"
+#include "report/report.h"
 #include "run/repeat.h"
 #include "session.h"
+#include "vary_run.h"
 
 enum opt_outcome cmd_classic_parse(void *state, int argc, char **argv,
 				   char *err, size_t len)
@@ -35,10 +38,11 @@ enum opt_outcome cmd_classic_parse(void *state, int argc, char **argv,
 	return out;
 }
 
-/* Tables and footer (single runs), the random-I/O table, the truth
- * warning, the CSV line. With --json - the JSON owns stdout. 0, or -1
- * when a write failed (out_check made the stop request). */
-static int print_run(const struct config *cfg, const struct run_results *r)
+/* Tables and footer (with TABLES: single runs), the random-I/O table, the
+ * truth warning, the CSV line. With --json - the JSON owns stdout. 0, or
+ * -1 when a write failed (out_check made the stop request). */
+static int print_run(const struct config *cfg, const struct run_results *r,
+		     bool tables)
 {
 	static const struct render_opts bonnie = { .wide_names = false };
 	bool json_stdout = cfg->json_path && strcmp(cfg->json_path, "-") == 0;
@@ -46,10 +50,11 @@ static int print_run(const struct config *cfg, const struct run_results *r)
 	FILE *text = text_err ? stderr : stdout;
 	FILE *csv = json_stdout ? stderr : stdout;
 
-	if (cfg->repeat < 0 && cfg->table) {
+	if (tables && cfg->table) {
 		format_render(text, cfg->table, r, 1, &bonnie);
 		fmt_random_table(text, r);
 		fmt_footer(text, r);
+		fmt_why(text, r);
 		if (out_check(text, text_err ? "stderr" : "stdout") != 0)
 			return -1;
 	}
@@ -61,15 +66,16 @@ static int print_run(const struct config *cfg, const struct run_results *r)
 	return out_check(csv, json_stdout ? "stderr" : "stdout");
 }
 
-static int write_json(const struct config *cfg, FILE *f,
-		      const struct run_results *runs, size_t n)
+/* The runs of SRC as JSON to F (--json); an array with AS_ARRAY. */
+static int write_json(const struct config *cfg, FILE *f, struct run_source *src,
+		      bool as_array)
 {
 	const struct format_info *json = format_default(FORMAT_JSON);
-	const struct render_opts opts = { .json_array = cfg->repeat >= 0 };
+	const struct render_opts opts = { .json_array = as_array };
 
 	if (session_write_begin(f, cfg->json_path) != 0)
 		return session_fail_output();
-	format_render(f, json, runs, n, &opts);
+	json->render(f, json, src, &opts);
 	return session_write_end(f, cfg->json_path);
 }
 
@@ -137,6 +143,7 @@ static int run_all(const struct config *cfg, struct ranks *rk,
 	}
 	while (status == 0 && !enough(cfg, rk, &kept, n)) {
 		struct run_results *r = slot(&kept, n);
+		struct config run_cfg = *cfg; /* this run's seed */
 
 		if (!r) {
 			free(kept.v);
@@ -146,11 +153,13 @@ static int run_all(const struct config *cfg, struct ranks *rk,
 		s.hooks.after_phase = test_fault_after_phase;
 		s.hooks.fault = fault;
 		ranks_hooks(rk, &plan, &s.hooks);
-		status = run_once(cfg, target, &plan, &s.hooks, r, &perr);
+		run_cfg.seed = repeat_seed(cfg, n);
+		status = run_once(&run_cfg, target, &plan, &s.hooks, r, &perr);
 		if (status == 0)
 			status = ranks_after_run(rk, r, &perr);
 		status = session_run_end(&s, status, &perr);
-		if (status == 0 && ranks_prints(rk) && print_run(cfg, r) != 0)
+		if (status == 0 && ranks_prints(rk) &&
+		    print_run(cfg, r, cfg->repeat < 0) != 0)
 			status = session_interrupted(&perr);
 		n += status == 0;
 	}
@@ -159,10 +168,210 @@ static int run_all(const struct config *cfg, struct ranks *rk,
 					   : session_phase_error(&perr);
 	else if (cfg->repeat_auto && ranks_prints(rk))
 		repeat_say(stderr, kept.v, n, (size_t)cfg->repeat);
-	if (status == 0 && json)
-		status = write_json(cfg, json, kept.v, n);
+	if (status == 0 && json) {
+		struct run_source src;
+
+		run_source_array(&src, kept.v, n);
+		status = write_json(cfg, json, &src, cfg->repeat >= 0);
+	}
 	free(kept.v);
 	return status ? status : session_finish(EXIT_OK);
+}
+
+/* A --vary run's runs so far: round R's run of setup S at R x setups + S. */
+struct vary_kept {
+	const struct vary_run *vr;
+	struct run_results *v;
+	size_t cap;
+	size_t rounds;  /* rounds complete */
+};
+
+/* The runs as shown: the baseline's, then each other setup's, by round. */
+static const struct run_results *vary_at(struct run_source *src, size_t i)
+{
+	const struct vary_kept *k = src->ctx;
+	size_t s;
+
+	if (i >= src->n)
+		return NULL;
+	s = vary_run_shown(k->vr, i / k->rounds);
+	return &k->v[(i % k->rounds) * k->vr->n_setups + s];
+}
+
+static void vary_source(struct vary_kept *k, struct run_source *src)
+{
+	*src = (struct run_source){ .at = vary_at,
+				    .n = k->rounds * k->vr->n_setups, .ctx = k };
+}
+
+/*
+ * -x auto with --vary: whether every setup's own rates are done by -x
+ * auto's rule (settled, or drifted, at a planned look; or MAX rounds). With
+ * SAY, one line on stderr naming the setups whose rates did not settle.
+ */
+static bool vary_settled(const struct vary_kept *k, size_t max, bool say)
+{
+	size_t n = k->vr->n_setups, unsettled = 0;
+	struct run_results *runs = malloc(k->rounds * sizeof(*runs));
+	struct repeat_figure figs[REPEAT_MAX_FIGURES];
+	char names[1024] = "";
+	bool done = true;
+
+	for (size_t s = 0; runs && s < n; s++) {
+		bool settled = true;
+
+		for (size_t r = 0; r < k->rounds; r++)
+			runs[r] = k->v[r * n + s];
+		done &= repeat_done(runs, k->rounds, max);
+		if (!say)
+			continue;
+		for (size_t i = repeat_figures(runs, k->rounds, max, figs); i-- > 0;)
+			settled &= figs[i].rule.settled && !figs[i].rule.drift.found;
+		if (!settled && unsettled++ < 4)
+			snprintf(names + strlen(names), sizeof(names) - strlen(names),
+				 "%s%s", unsettled > 1 ? "; " : "",
+				 k->vr->cfgs[s].machine);
+	}
+	free(runs);
+	if (say && unsettled)
+		out_say("-x auto: after %zu rounds, %zu setup%s still noisy or "
+			"drifting: %s%s", k->rounds, unsettled,
+			unsettled > 1 ? "s are" : " is", names,
+			unsettled > 4 ? "; ..." : "");
+	else if (say)
+		out_say("-x auto: every setup's rates settled after %zu rounds",
+			k->rounds);
+	return done || k->rounds >= max;
+}
+
+/*
+ * The answer of a --vary run: every run as a row of the table, then the
+ * comparison of the setups (clyde report --compare's), to where the
+ * tables go; then the JSON of every run.
+ */
+static int vary_answer(const struct config *cfg, struct vary_kept *k, FILE *json)
+{
+	const struct format_info *text_fmt =
+		cfg->table ? cfg->table : format_default(FORMAT_TABLE);
+	const struct render_opts wide = { .wide_names = true };
+	bool text_err = cfg->quiet || json == stdout;
+	FILE *text = text_err ? stderr : stdout;
+	const struct report_options o = {
+		.format = text_fmt, .compare = true,
+		.baseline = k->vr->cfgs[k->vr->baseline].machine,
+	};
+	struct run_source src;
+	size_t n;
+	int rc;
+
+	vary_source(k, &src);
+	if (cfg->table) {
+		fputc('\n', text);
+		cfg->table->render(text, cfg->table, &src, &wide);
+	}
+	fputc('\n', text);
+	if ((rc = report_render(text, stderr, &o, &src, &n)) != 0)
+		return session_fail(EXIT_SETUP, "%s", rc == -1 ? "out of memory" :
+				    "--vary: the setups cannot be compared");
+	if (out_check(text, text_err ? "stderr" : "stdout") != 0)
+		return session_fail_output();
+	return json ? write_json(cfg, json, &src, true) : 0;
+}
+
+/*
+ * Run setup S as the P-th of round R into *RES: its settings, the driver,
+ * its CSV line. 0, or the driver's status with *PERR; or, with *SAID set,
+ * the status of a failure already said and cleaned up after.
+ */
+static int vary_one(struct vary_run *vr, const struct test_fault *fault,
+		    size_t s, size_t r, size_t rounds, size_t p,
+		    struct run_results *res, struct phase_error *perr, bool *said)
+{
+	static struct run_plan plan;
+	const struct config *cfg = &vr->cfgs[s];
+	struct session_run sr;
+	struct vary_tag tag;
+	int status = vary_run_before(vr, s, r, rounds, p, &tag);
+
+	if ((*said = status != 0))
+		return status;
+	run_plan_init(&plan, cfg);
+	test_fault_plan(fault, &plan);
+	session_run_begin(&sr, cfg, &plan);
+	sr.hooks.after_phase = test_fault_after_phase;
+	sr.hooks.fault = fault;
+	status = run_once(cfg, &vr->targets[s], &plan, &sr.hooks, res, perr);
+	status = session_run_end(&sr, status, perr);
+	res->vary = tag;
+	if (status == 0 && print_run(cfg, res, false) != 0)
+		status = session_interrupted(perr);
+	return status;
+}
+
+/*
+ * The rounds of a --vary run (-x of them, or with -x auto until every
+ * setup's rates settle), each setup once a round in the round's order,
+ * each run's CSV line as it ends; then the answer.
+ */
+static int vary_rounds(const struct classic_state *cs, struct vary_run *vr,
+		       FILE *json)
+{
+	const struct config *cfg = &cs->cfg;
+	size_t n = vr->n_setups, max = cfg->repeat < 0 ? 1 : (size_t)cfg->repeat;
+	struct vary_kept k = { vr, NULL, 0, 0 };
+	FILE *csv = json == stdout ? stderr : stdout;
+	struct phase_error perr;
+	bool said = false;
+	int status = 0;
+
+	if (cfg->csv) {
+		fmt_csv_header(csv, cfg->csv->csv);
+		out_check(csv, csv == stdout ? "stdout" : "stderr");
+	}
+	for (size_t r = 0; status == 0 && r < max &&
+			   !(cfg->repeat_auto && r >= REPEAT_AUTO_MIN &&
+			     vary_settled(&k, max, false));
+	     r++) {
+		struct run_results *v = grow_array(k.v, r * n, &k.cap, sizeof(*v),
+						   n * (r + 1));
+
+		if (!v) {
+			free(k.v);
+			return session_fail(EXIT_SETUP, "out of memory");
+		}
+		k.v = v;
+		vary_run_round(vr, r);
+		for (size_t p = 0; status == 0 && p < n; p++)
+			status = vary_one(vr, &cs->fault, vr->order[p], r,
+					  cfg->repeat_auto ? 0 : max, p,
+					  &k.v[r * n + vr->order[p]], &perr, &said);
+		k.rounds += status == 0;
+	}
+	if (status == 0 && cfg->repeat_auto)
+		vary_settled(&k, max, true);
+	if (status == 0)
+		status = vary_answer(cfg, &k, json);
+	else if (!said)
+		status = session_phase_error(&perr);
+	free(k.v);
+	return status ? status : session_finish(EXIT_OK);
+}
+
+/* clyde --vary: the setups set up, run in rounds, compared, put back. */
+static int vary_classic(const struct classic_state *cs,
+			const struct command_env *env)
+{
+	struct vary_run vr;
+	FILE *json = NULL;
+	int status = vary_run_refuse_mpi(env);
+
+	if (status != 0)
+		return status;
+	status = vary_run_set_up(&vr, &cs->cfg, env, uses_stdout(&cs->cfg), &json);
+	if (status == SESSION_GO_ON)
+		status = vary_rounds(cs, &vr, json);
+	vary_run_free(&vr);
+	return status;
 }
 
 int cmd_classic_run(void *state, const struct command_env *env)
@@ -172,9 +381,14 @@ int cmd_classic_run(void *state, const struct command_env *env)
 	const struct config *cfg = &cs->cfg;
 	FILE *json = NULL;
 	char err[1024];
-	int status = session_set_up(cfg, env->rk, env->std, uses_stdout(cfg),
-				    &target, &json);
+	int status;
 
+	if (cfg->restore)
+		return session_restore();
+	if (cfg->vary.n)
+		return vary_classic(cs, env);
+	status = session_set_up(cfg, env->rk, env->std, uses_stdout(cfg), &target,
+				&json);
 	if (status != SESSION_GO_ON)
 		return status;
 	if ((status = ranks_begin(env->rk, cfg, &target, err, sizeof(err))) != 0)

@@ -12,8 +12,10 @@
 #include "command.h"
 #include "exit_status.h"
 #include "mark/fmt_mark.h"
+#include "mark/mark_report.h"
 #include "platform/env.h"
 #include "session.h"
+#include "vary_run.h"
 
 enum opt_outcome cmd_mark_parse(void *state, int argc, char **argv, char *err,
 				size_t len)
@@ -64,6 +66,101 @@ static int print_mark(const struct mark_state *ms, const struct mark_results *re
 	return status;
 }
 
+/* clyde mark's --json or --csv file F after a --vary run: the N marks of
+ * RUNS rendered as clyde report's FORMAT does (an array; each mark's lines). */
+static int write_marks(FILE *f, const char *path, const char *format,
+		       const struct mark_results *runs, size_t n)
+{
+	if (session_write_begin(f, path) != 0)
+		return session_fail_output();
+	if (mark_report_render(f, format, runs, n) != 0)
+		return session_fail(EXIT_SETUP, "out of memory");
+	return session_write_end(f, path);
+}
+
+/*
+ * The rounds of clyde mark --vary, each setup's whole mark once a round in
+ * the round's order, into RUNS (ROUNDS a setup, in the order shown: the
+ * baseline's first); then every mark side by side and the files.
+ */
+static int vary_mark_rounds(struct mark_state *ms, struct vary_run *vr,
+			    struct mark_results *runs, size_t rounds, FILE *json,
+			    FILE *csv)
+{
+	static struct mark_plan plan;
+	size_t n = vr->n_setups, *shown_at = calloc(n, sizeof(*shown_at));
+	FILE *text = json == stdout ? stderr : stdout;
+	struct phase_error perr;
+	int status = 0;
+
+	if (!shown_at)
+		return session_fail(EXIT_SETUP, "out of memory");
+	for (size_t i = 0; i < n; i++)
+		shown_at[vary_run_shown(vr, i)] = i;
+	for (size_t r = 0; status == 0 && r < rounds; r++) {
+		vary_run_round(vr, r);
+		for (size_t p = 0; status == 0 && p < n; p++) {
+			size_t s = vr->order[p];
+			struct mark_results *res = &runs[shown_at[s] * rounds + r];
+			struct session_run sr;
+			struct vary_tag tag;
+
+			if ((status = vary_run_before(vr, s, r, rounds, p, &tag)) != 0) {
+				free(shown_at);
+				return status; /* said and cleaned up */
+			}
+			mark_plan_init(&plan, &ms->mo);
+			session_run_begin(&sr, &vr->cfgs[s], &plan.plan);
+			status = mark_run(&ms->mo, &vr->cfgs[s], &vr->targets[s], &plan,
+					  &sr.hooks, res, &perr);
+			status = session_run_end(&sr, status, &perr);
+			res->vary = tag;
+			if (status == 0) {
+				fmt_mark_truth(stderr, res);
+				if (out_check(stderr, "stderr") != 0)
+					status = session_interrupted(&perr);
+			}
+		}
+	}
+	free(shown_at);
+	if (status != 0)
+		return session_phase_error(&perr);
+	if (mark_report_render(text, "text", runs, n * rounds) != 0)
+		return session_fail(EXIT_SETUP, "out of memory");
+	if (out_check(text, text == stdout ? "stdout" : "stderr") != 0)
+		return session_fail_output();
+	if (json && (status = write_marks(json, ms->cfg.json_path, "json", runs,
+					  n * rounds)) != 0)
+		return status;
+	if (csv && (status = write_marks(csv, ms->mo.csv_path, "csv-mark", runs,
+					 n * rounds)) != 0)
+		return status;
+	return session_finish(EXIT_OK);
+}
+
+/* clyde mark --vary: the setups set up, run in rounds, shown, put back. */
+static int vary_mark(struct mark_state *ms, const struct command_env *env)
+{
+	size_t rounds = ms->cfg.repeat < 0 ? 1 : (size_t)ms->cfg.repeat;
+	struct mark_results *runs = NULL;
+	struct vary_run vr;
+	FILE *json = NULL, *csv = NULL;
+	int status = vary_run_set_up(&vr, &ms->cfg, env, true, &json);
+
+	if (status == SESSION_GO_ON && ms->mo.csv_path &&
+	    !(csv = session_open(ms->mo.csv_path)))
+		status = session_fail(EXIT_SETUP, "%s: cannot write the CSV: %s",
+				      ms->mo.csv_path, strerror(errno));
+	if (status == SESSION_GO_ON &&
+	    !(runs = calloc(vr.n_setups * rounds, sizeof(*runs))))
+		status = session_fail(EXIT_SETUP, "out of memory");
+	if (status == SESSION_GO_ON)
+		status = vary_mark_rounds(ms, &vr, runs, rounds, json, csv);
+	free(runs);
+	vary_run_free(&vr);
+	return status;
+}
+
 int cmd_mark_run(void *state, const struct command_env *env)
 {
 	static struct mark_plan plan;
@@ -80,6 +177,8 @@ int cmd_mark_run(void *state, const struct command_env *env)
 			"mark on each machine without MPI");
 		return EXIT_USAGE;
 	}
+	if (ms->cfg.vary.n)
+		return vary_mark(ms, env);
 	/* The table always goes to stdout, or the JSON does. */
 	status = session_set_up(&ms->cfg, env->rk, env->std, true, &target, &json);
 	if (status != SESSION_GO_ON)

@@ -9,6 +9,7 @@
 #include "options.h"
 
 #include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/config_rules.h"
@@ -16,12 +17,15 @@
 #include "run/barrier.h"
 #include "run/repeat.h"
 #include "run/run_opts.h"
+#include "run/vary.h"
+#include "sys/setting.h"
 
 enum long_only {
 	LONG_TABLE = OPT_LONG_ONLY, LONG_CSV, LONG_CHAR_IO, LONG_ZEROS,
 	LONG_VERIFY, LONG_RANDOM_IO, LONG_RANDOM_TIME, LONG_RANDOM_DEPTHS,
 	LONG_RANDOM_THREADS, LONG_ENGINE, LONG_JSON, LONG_PROGRESS,
-	LONG_NO_PREFLIGHT, LONG_HELP, LONG_VERSION,
+	LONG_NO_PREFLIGHT, LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS,
+	LONG_RESTORE, LONG_HELP, LONG_VERSION,
 };
 
 /* -s and -n as typed, for the messages of config_validate. */
@@ -326,6 +330,20 @@ static const struct opt_row rows[] = {
 	{ LONG_NO_PREFLIGHT, "no-preflight", no_argument, NULL,
 	  "skip the check, made before writing, for free space and inodes",
 	  .set = opt_flag, .offset = FIELD(no_preflight) },
+	{ LONG_VARY, "vary", required_argument, "key=value,value...",
+	  NULL, .set = run_opts_vary, .help_fn = run_opts_vary_help },
+	{ LONG_BASELINE, "baseline", required_argument, "key=value",
+	  "with --vary: compare the setups with the one that has this value of "
+	  "key (default: the first value of every key); once per key",
+	  .set = run_opts_vary_baseline, .usage = OPT_USAGE_IN },
+	{ LONG_VARY_ROOT_FS, "vary-root-fs", no_argument, NULL,
+	  "let --vary mount= remount the filesystem that holds /",
+	  .set = opt_flag, .offset = FIELD(vary.root_fs), .usage = OPT_USAGE_IN },
+	{ LONG_RESTORE, "restore", no_argument, NULL,
+	  "put back the settings a --vary run killed outright left changed, as "
+	  "its journal in " SETTING_JOURNAL_DIR " records them, say what was put "
+	  "back, and exit (root; any clyde run as root does it first too)",
+	  .set = opt_flag, .offset = FIELD(restore) },
 	{ LONG_HELP, "help", no_argument, NULL, "print this help and exit",
 	  .set = opt_ask_help },
 	{ LONG_VERSION, "version", no_argument, NULL, "print the version and exit",
@@ -339,6 +357,61 @@ const struct opt_set options_set = {
 	.rows = rows,
 	.n = sizeof(rows) / sizeof(rows[0]),
 };
+
+/* What one run of CFG moves and how long its timed tests last, for the
+ * words of a refusal: an estimate (the file tests are left out). */
+static void run_load(const struct config *cfg, uint64_t *bytes,
+		     uint64_t *seconds)
+{
+	uint64_t size = cfg->io.size_mib * MIB * cfg->concurrency;
+	int64_t perchar = cfg->perchar_mib >= 0 ? cfg->perchar_mib
+			  : cfg->mode.char_io == CHAR_IO_SYSCALL
+				  ? (int64_t)SYSCALL_PERCHAR_MIB
+				  : (int64_t)cfg->io.size_mib;
+
+	/* Per-char out and in, block out, rewrite (read and write), block in. */
+	*bytes = 2 * (uint64_t)perchar * MIB * cfg->concurrency + 4 * size +
+		 cfg->io.seeks * cfg->io.chunk_bytes;
+	*seconds = cfg->random_io ? 2 * cfg->n_random_depths * cfg->random_time_s
+				  : 0;
+}
+
+/*
+ * --vary, --baseline, --vary-root-fs after the rows (run_opts_vary_finish)
+ * and every setup's configuration checked as the command line's was.
+ */
+static enum opt_outcome check_vary(struct opt_state *st, const char *s_text,
+				   const char *n_text)
+{
+	struct config *cfg = config_of(st);
+	uint64_t bytes, seconds;
+	uint64_t rounds = cfg->repeat < 0 ? 1 : (uint64_t)cfg->repeat;
+	struct config *each;
+	char why[1024], text[MACHINE_MAX];
+
+	if (cfg->restore && (cfg->vary.n || cfg->vary.n_baselines))
+		return opt_fail(st, "--restore puts back what a killed run left; "
+				"it runs nothing, so give it alone");
+	run_load(cfg, &bytes, &seconds);
+	if (run_opts_vary_finish(st, rounds, bytes, seconds) != OPT_RUN)
+		return OPT_ERROR;
+	if (cfg->vary.n == 0)
+		return OPT_RUN;
+	if (!(each = malloc(sizeof(*each))))
+		return opt_fail(st, "out of memory");
+	for (size_t s = 0; s < vary_setups(&cfg->vary); s++) {
+		vary_config(cfg, s, each);
+		if (config_validate(each, s_text, n_text, why, sizeof(why)) != 0) {
+			free(each);
+			return opt_fail(st, "--vary: the setup %s: %s",
+					vary_setting_text(&cfg->vary, s, text,
+							  sizeof(text)),
+					why);
+		}
+	}
+	free(each);
+	return OPT_RUN;
+}
 
 enum opt_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 			       uint64_t seed, struct config *cfg, char *err,
@@ -361,5 +434,5 @@ enum opt_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 		return out;
 	if (config_validate(cfg, typed.s_text, typed.n_text, why, sizeof(why)) != 0)
 		return opt_fail(&st, "%s", why);
-	return OPT_RUN;
+	return check_vary(&st, typed.s_text, typed.n_text);
 }

@@ -11,17 +11,21 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "exit_status.h"
+#include "platform/knob.h"
 #include "platform/platform.h"
 #include "run/barrier.h"
 #include "run/setup.h"
+#include "run/vary_sys.h"
 #include "sys/cleanup.h"
 #include "sys/privs.h"
+#include "sys/setting.h"
 
 uint64_t session_seed(void)
 {
@@ -43,16 +47,57 @@ static void report_left(int left, const struct cleanup_failure *f)
 			left, left > 1 ? "s" : "", left > 1 ? "are" : "is");
 }
 
+/* One setting --vary changed, put back: said on stderr. */
+static void said_put_back(void *arg, const char *kind, const char *where,
+			  const char *value)
+{
+	(void)arg;
+	if (strncmp(kind, KNOB_MOUNT, strlen(KNOB_MOUNT)) == 0)
+		out_say("put back: %s at %s (remounted)", value, where);
+	else
+		out_say("put back: %s = %s", where, value);
+}
+
 /*
- * The final clean-up: everything clyde made removed (or counted into *F).
- * A signal after it has nothing left to wait for, so it no longer prints
- * the repeated-signal notice (mpirun's SIGTERM can reach rank 0 after it
- * has cleaned up and said why it stopped).
+ * Every machine setting --vary changed put back as it was (setting.h),
+ * each one said; one that would not go back is said too, with where its
+ * journal keeps it. The count that could not be.
  */
-static int clean_up(struct cleanup_failure *f)
+static int put_settings_back(void)
+{
+	struct setting_failure f;
+	char why[1024], journal[SETTING_TEXT_MAX + 32];
+	int failed = setting_restore(&f, said_put_back, NULL), again;
+
+	snprintf(journal, sizeof(journal), "%s", setting_journal());
+	/* setting_end looks once more, and keeps the journal if need be. */
+	again = setting_end(failed ? NULL : &f);
+	if (failed == 0)
+		failed = again;
+	if (failed) {
+		vary_sys_failure(&f, why, sizeof(why));
+		out_say("%s (%d setting%s not put back; %s keeps %s for clyde "
+			"--restore)", why, failed, failed > 1 ? "s" : "", journal,
+			failed > 1 ? "them" : "it");
+	}
+	return failed;
+}
+
+/*
+ * The final clean-up: everything clyde made removed (or counted into *F),
+ * every setting it changed put back (*UNRESTORED, may be NULL, gets how
+ * many would not go back). A signal after it has nothing left to wait
+ * for, so it no longer prints the repeated-signal notice (mpirun's
+ * SIGTERM can reach rank 0 after it has cleaned up and said why it
+ * stopped).
+ */
+static int clean_up(struct cleanup_failure *f, int *unrestored)
 {
 	int left = cleanup_all(f);
+	int failed = setting_count() > 0 ? put_settings_back() : 0;
 
+	if (unrestored)
+		*unrestored = failed;
 	cleanup_quiet_repeats();
 	return left;
 }
@@ -60,10 +105,12 @@ static int clean_up(struct cleanup_failure *f)
 int session_finish(int status)
 {
 	struct cleanup_failure f;
-	int left = clean_up(&f);
+	int unrestored;
+	int left = clean_up(&f, &unrestored);
 
 	report_left(left, &f);
-	return left && status == 0 ? EXIT_IO : status;
+	/* A test file left, or a setting not put back: the run did harm. */
+	return (left || unrestored) && status == 0 ? EXIT_IO : status;
 }
 
 int session_fail(int status, const char *fmt, ...)
@@ -83,7 +130,7 @@ int session_fail_output(void)
 	const char *stream = "stdout";
 	int errnum = EIO;
 	struct cleanup_failure f;
-	int left = clean_up(&f);
+	int left = clean_up(&f, NULL);
 
 	cleanup_stop_reason(&stream, &errnum);
 	out_say("%s: write: %s", stream, strerror(errnum));
@@ -106,7 +153,7 @@ int session_phase_error(const struct phase_error *e)
 
 	if (e->status == EXIT_OUTPUT && !cleanup_signal())
 		return session_fail_output();
-	int left = clean_up(&f);
+	int left = clean_up(&f, NULL);
 	if (e->status > EXIT_SIGNAL && !e->errnum) {
 		out_say("interrupted by signal %d (%s)%s", e->status - EXIT_SIGNAL,
 			strsignal(e->status - EXIT_SIGNAL),
@@ -195,10 +242,86 @@ static int make_semaphores(long procs)
 	return session_finish(0);
 }
 
+const char *session_journal_dir(void)
+{
+	const char *dir = getenv("CLYDE_TEST_JOURNAL_DIR");
+
+	return dir && dir[0] ? dir : SETTING_JOURNAL_DIR;
+}
+
+/* setting_recover's report of one journal, on stderr. */
+static void said_recovered(void *arg, const struct setting_recovered *r)
+{
+	(void)arg;
+	if (r->failed) {
+		char why[1024];
+
+		vary_sys_failure(&r->first, why, sizeof(why));
+		out_say("%s (left by process %ld): %s; %d setting%s not put back, "
+			"the journal is kept", r->journal, r->pid, why, r->failed,
+			r->failed > 1 ? "s" : "");
+	} else {
+		out_say("%s: put back %zu of the %zu setting%s a --vary run "
+			"(process %ld) left changed when it was killed; journal "
+			"removed", r->journal, r->put_back, r->entries,
+			r->entries == 1 ? "" : "s", r->pid);
+	}
+}
+
+int session_recover(bool say_none)
+{
+	const char *dir = session_journal_dir();
+	int failed;
+	int found = setting_recover(dir, &knob_access, said_recovered,
+				    said_put_back, NULL, &failed);
+
+	if (found < 0 && errno != ENOENT)
+		out_say("%s: cannot look for journals of killed --vary runs: %s",
+			dir, strerror(errno));
+	else if (found <= 0 && say_none)
+		out_say("nothing to put back: no journal of a killed --vary run "
+			"in %s", dir);
+	return failed;
+}
+
+int session_restore(void)
+{
+	if (cleanup_init() != 0)
+		return session_fail(EXIT_SETUP, "cannot install signal handlers: %s",
+				    strerror(errno));
+	if (geteuid() != 0)
+		return session_fail(EXIT_SETUP, "--restore puts back the kernel's "
+				    "settings: run it as root");
+	return session_finish(session_recover(true) ? EXIT_SETUP : EXIT_OK);
+}
+
+/* After set-up, what set-up found that the user should know. */
+static void say_target(const struct config *cfg, const struct run_target *t)
+{
+	if (t->engine_note[0])
+		out_say("%s", t->engine_note);
+	if (t->dev.n == 0 && cfg->io.size_mib > 0) {
+		char fs[64];
+
+		out_say("%s (%s) has no block device of its own, so the disk's "
+			"own figures cannot be checked", cfg->dir,
+			platform_fs_name(t->dir_fd, fs, sizeof(fs)));
+	}
+}
+
 int session_set_up(const struct config *cfg, const struct ranks *rk,
 		   const struct out_std *std, bool needs_stdout,
 		   struct run_target *target, FILE **json)
 {
+	return session_set_up_dirs(&cfg, 1, rk, std, needs_stdout, target, json);
+}
+
+int session_set_up_dirs(const struct config *const *cfgs, size_t n,
+			const struct ranks *rk, const struct out_std *std,
+			bool needs_stdout, struct run_target *targets,
+			FILE **json)
+{
+	const struct config *cfg = cfgs[0];
 	char err[1024];
 	long uid, gid;
 	int status, switched;
@@ -208,8 +331,13 @@ int session_set_up(const struct config *cfg, const struct ranks *rk,
 	if (cleanup_init() != 0)
 		return session_fail(EXIT_SETUP, "cannot install signal handlers: %s",
 				    strerror(errno));
-	if (cfg->processes == 0 && cfg->repeat != 0)
-		setup_provenance(cfg, target); /* before -u drops root */
+	/* What a killed --vary run left changed goes back before anything;
+	 * what will not is said, and kept for --restore. */
+	if (geteuid() == 0 && ranks_prints(rk))
+		session_recover(false);
+	for (size_t i = 0; i < n; i++)
+		if (cfg->processes == 0 && cfg->repeat != 0)
+			setup_provenance(cfgs[i], &targets[i]); /* before -u drops root */
 	switched = privs_switch(cfg->user, cfg->group, &uid, &gid, err, sizeof(err));
 	if (switched < 0)
 		return session_fail(EXIT_USAGE, "%s", err);
@@ -228,24 +356,19 @@ int session_set_up(const struct config *cfg, const struct ranks *rk,
 	    !(*json = session_open(cfg->json_path)))
 		return session_fail(EXIT_SETUP, "%s: cannot write the JSON: %s",
 				    cfg->json_path, strerror(errno));
-	if ((status = setup_limits(cfg, err, sizeof(err))) != 0 ||
-	    (!cfg->no_preflight &&
-	     (status = setup_preflight(cfg, err, sizeof(err))) != 0) ||
-	    (status = setup_target(cfg, ranks_tag(rk), target, err,
-				   sizeof(err))) != 0)
-		return session_fail(status, "%s", err);
-	target->first_copy = ranks_first_copy(rk);
+	for (size_t i = 0; i < n; i++) {
+		if ((status = setup_limits(cfgs[i], err, sizeof(err))) != 0 ||
+		    (!cfgs[i]->no_preflight &&
+		     (status = setup_preflight(cfgs[i], err, sizeof(err))) != 0) ||
+		    (status = setup_target(cfgs[i], ranks_tag(rk), &targets[i], err,
+					   sizeof(err))) != 0)
+			return session_fail(status, "%s", err);
+		targets[i].first_copy = ranks_first_copy(rk);
+	}
 	if (switched && !cfg->quiet)
 		fprintf(stderr, "Using uid:%ld, gid:%ld.\n", uid, gid);
-	if (target->engine_note[0])
-		out_say("%s", target->engine_note);
-	if (target->dev.n == 0 && cfg->io.size_mib > 0) {
-		char fs[64];
-
-		out_say("%s (%s) has no block device of its own, so the disk's "
-			"own figures cannot be checked", cfg->dir,
-			platform_fs_name(target->dir_fd, fs, sizeof(fs)));
-	}
+	for (size_t i = 0; i < n; i++)
+		say_target(cfgs[i], &targets[i]);
 	if (out_check(stderr, "stderr") != 0)
 		return session_fail_output();
 	return SESSION_GO_ON;

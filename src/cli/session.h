@@ -71,6 +71,32 @@ int session_set_up(const struct config *cfg, const struct ranks *rk,
 		   const struct out_std *std, bool needs_stdout,
 		   struct run_target *target, FILE **json);
 
+/*
+ * The same for N directories at once (--vary dir=...): CFGS[0] decides
+ * everything but the directories; each CFGS[i] gets its own TARGETS[i]
+ * (its provenance read before privileges are dropped, its checks and
+ * clyde's directory in it).
+ */
+int session_set_up_dirs(const struct config *const *cfgs, size_t n,
+			const struct ranks *rk, const struct out_std *std,
+			bool needs_stdout, struct run_target *targets,
+			FILE **json);
+
+/* Where the journals of --vary's settings are kept: SETTING_JOURNAL_DIR,
+ * or CLYDE_TEST_JOURNAL_DIR for the tests. */
+const char *session_journal_dir(void);
+
+/*
+ * Put back what --vary runs killed outright left changed (their journals
+ * that no live process holds), saying each setting put back and each
+ * journal; with SAY_NONE, also that there was none. The count of
+ * settings that could not be put back.
+ */
+int session_recover(bool say_none);
+
+/* clyde --restore: session_recover as root; the exit status. */
+int session_restore(void);
+
 /* What a driver run shows as it goes and waits for: progress on stderr,
  * the -y barrier. */
 struct session_run {

@@ -104,6 +104,8 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p,
 		put_start(out, measured, p->start_ns, whole->start_ns);
 	fputs(", \"cpu_s\": ", out);
 	json_out_seconds_or_null(out, measured, p->cpu_ns);
+	fputs(", \"cpu_wait_s\": ", out);
+	json_out_seconds_or_null(out, measured, p->wait_ns);
 	fputs(",\n     \"bytes\": ", out);
 	json_out_u64_or_null(out, measured, p->bytes);
 	fputs(", \"read_bytes\": ", out);
@@ -120,6 +122,10 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p,
 		fmt_json_device(out, &p->dev);
 	else
 		fputs("null", out);
+	fputs(",\n     \"limits\": ", out);
+	fmt_json_limit(out, &p->limit);
+	fputs(",\n     \"series\": ", out);
+	fmt_json_series(out, &p->series, phase_table[id].unit == UNIT_KIB_S);
 	fputc('}', out);
 }
 
@@ -149,12 +155,18 @@ static void put_random(FILE *out, const struct random_result *t,
 		put_start(out, ran, t->start_ns, whole->start_ns);
 	fputs(", \"cpu_s\": ", out);
 	json_out_seconds_or_null(out, ran, t->cpu_ns);
+	fputs(", \"cpu_wait_s\": ", out);
+	json_out_seconds_or_null(out, ran, t->wait_ns);
 	fputs(", \"ops\": ", out);
 	json_out_u64(out, t->ops);
 	fputs(",\n     \"latency_us\": ", out);
 	fmt_json_latency(out, &t->lat);
 	fputs(",\n     \"device\": ", out);
 	fmt_json_device(out, &t->dev);
+	fputs(",\n     \"limits\": ", out);
+	fmt_json_limit(out, &t->limit);
+	fputs(",\n     \"series\": ", out);
+	fmt_json_series(out, &t->series, false);
 	fputc('}', out);
 }
 
@@ -304,6 +316,34 @@ static void put_ranks(FILE *out, const struct run_results *r)
 	fputs("\n  ]\n}", out);
 }
 
+/* The "vary" member: which setup of a --vary run this was, its round and
+ * place in it, the setup's settings and the FITRIM before it. */
+void fmt_json_vary(FILE *out, const struct vary_tag *v)
+{
+	if (!v->known) {
+		fputs("  \"vary\": null,\n", out);
+		return;
+	}
+	fprintf(out, "  \"vary\": {\"setup\": %" PRIu32 ", \"setups\": %" PRIu32
+		", \"round\": %" PRIu32 ", \"position\": %" PRIu32
+		", \"settings\": {", v->setup, v->setups, v->round, v->position);
+	for (size_t i = 0; i < v->n; i++) {
+		fputs(i ? ", " : "", out);
+		json_out_string(out, v->setting[i].key);
+		fputs(": ", out);
+		json_out_string(out, v->setting[i].value);
+	}
+	fputs("},\n           \"trim\": ", out);
+	if (v->trimmed) {
+		fputs("{\"seconds\": ", out);
+		json_out_seconds(out, v->trim_ns);
+		fprintf(out, ", \"bytes\": %" PRIu64 "}", v->trim_bytes);
+	} else {
+		fputs("null", out);
+	}
+	fputs("},\n", out);
+}
+
 void fmt_json_origin(FILE *out, const char *started, const char *command_line)
 {
 	fputs("  \"started\": ", out);
@@ -329,6 +369,7 @@ void fmt_json_run(FILE *out, const struct run_results *r)
 	json_out_text_or_null(out, r->seed);
 	fputs(",\n", out);
 	fmt_json_origin(out, r->started, r->command_line);
+	fmt_json_vary(out, &r->vary);
 	put_config(out, r, live);
 	put_environment(out, &r->env, live);
 	fmt_json_provenance(out, r->prov_known, &r->prov);

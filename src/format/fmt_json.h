@@ -22,6 +22,18 @@ void fmt_json_latency(FILE *out, const struct latency_summary *lat);
 void fmt_json_device(FILE *out, const struct device_io *dev);
 
 /*
+ * What limited a figure (null for a test that did not run) and a test
+ * over time (null when not recorded; its rate in bytes/s when BYTES, else
+ * operations/s), with their words (fmt_why.h). fmt_json_why.c.
+ */
+void fmt_json_limit(FILE *out, const struct figure_limit *l);
+void fmt_json_series(FILE *out, const struct phase_series *s, bool bytes);
+
+/* The JSON's names: "provenance", "ceiling" ...; "step_down", "stall" ... */
+const char *fmt_json_missing_name(enum limit_missing m);
+const char *fmt_json_shape_name(enum shape_kind kind);
+
+/*
  * Members, each on its own lines with a trailing ",\n": "environment"
  * (ENV as a live run's), "started" and "command_line" ("" as null), and
  * "provenance" (null when not KNOWN).
@@ -29,5 +41,8 @@ void fmt_json_device(FILE *out, const struct device_io *dev);
 void fmt_json_environment(FILE *out, const struct run_env *env);
 void fmt_json_origin(FILE *out, const char *started, const char *command_line);
 void fmt_json_provenance(FILE *out, bool known, const struct provenance *prov);
+/* "vary": which setup of a --vary run, when, and the FITRIM before it;
+ * null when V is not known. */
+void fmt_json_vary(FILE *out, const struct vary_tag *v);
 
 #endif

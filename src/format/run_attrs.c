@@ -10,7 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/engine_name.h"
 #include "fmt_text.h"
+#include "platform/provenance_read.h"
 
 bool run_attrs_measured(const struct run_results *r)
 {
@@ -238,28 +240,132 @@ static bool read_mount_options(const struct run_results *r, char *buf)
 	return true;
 }
 
+/* The engine that ran the random-I/O tests; nothing without them. */
+static bool read_engine(const struct run_results *r, char *buf)
+{
+	if (r->n_random == 0)
+		return not_applicable(buf);
+	if (r->random[0].engine == ENGINE_AUTO)
+		return put(buf, "");
+	snprintf(buf, RUN_ATTR_TEXT_MAX, "engine %s",
+		 engine_name(r->random[0].engine));
+	return true;
+}
+
+/*
+ * The block devices from the filesystem down its first branch: "dm-0
+ * (lvm) on sda2 (partition) on sda (disk)".
+ */
+static bool read_stack(const struct run_results *r, char *buf)
+{
+	char text[RUN_ATTR_TEXT_MAX] = "";
+	int at = -1;
+
+	if (!r->prov_known || r->prov.n_layers == 0)
+		return put(buf, "");
+	for (size_t depth = 0; depth < PROV_MAX_DEPTH; depth++) {
+		int next = -1;
+		char layer[96];
+
+		for (size_t i = 0; i < r->prov.n_layers && next < 0; i++)
+			if (r->prov.layers[i].above == at)
+				next = (int)i;
+		if (next < 0)
+			break;
+		snprintf(layer, sizeof(layer), "%.60s (%s)",
+			 r->prov.layers[next].name,
+			 provenance_kind_name(r->prov.layers[next].kind));
+		fmt_join(text, sizeof(text), " on ", layer);
+		at = next;
+	}
+	return labelled(buf, "stack ", text, "");
+}
+
+static bool read_read_ahead(const struct run_results *r, char *buf)
+{
+	const struct prov_disk *d = first_disk(r);
+
+	if (!d || d->read_ahead_kib < 0)
+		return put(buf, "");
+	snprintf(buf, RUN_ATTR_TEXT_MAX, "read-ahead %" PRId64 " KiB",
+		 d->read_ahead_kib);
+	return true;
+}
+
+static bool read_nr_requests(const struct run_results *r, char *buf)
+{
+	const struct prov_disk *d = first_disk(r);
+
+	if (!d || d->nr_requests == 0)
+		return put(buf, "");
+	snprintf(buf, RUN_ATTR_TEXT_MAX, "nr_requests %" PRIu32, d->nr_requests);
+	return true;
+}
+
+static bool read_write_cache(const struct run_results *r, char *buf)
+{
+	const struct prov_disk *d = first_disk(r);
+
+	return labelled(buf, "write cache ", d ? d->write_cache : "", "");
+}
+
+static bool read_cpu_model(const struct run_results *r, char *buf)
+{
+	return labelled(buf, "CPU ", r->prov_known ? r->prov.machine.cpu_model
+						     : "", "");
+}
+
+static bool read_governor(const struct run_results *r, char *buf)
+{
+	return labelled(buf, "governor ", r->prov_known ? r->prov.machine.governor
+							  : "", "");
+}
+
 const struct run_attr run_attrs[] = {
-	{ "program", true, ROW_NONE, NULL, read_program },
-	{ "size", true, ROW_EVERY, NULL, read_size },
-	{ "chunk", true, ROW_EVERY, "8 KiB chunks", read_chunk },
-	{ "copies", true, ROW_PAGES, "1 copy", read_copies },
-	{ "seeks", true, ROW_PAGES, "8192 seeks", read_seeks },
-	{ "seekers", true, ROW_PAGES, "5 seekers", read_seekers },
-	{ "file tests", true, ROW_EVERY, NULL, read_files },
-	{ "mode", true, ROW_NONE, NULL, read_mode },
-	{ "data", true, ROW_NONE, NULL, read_data },
-	{ "per-char method", true, ROW_NONE, NULL, read_char_io },
-	{ "per-char size", true, ROW_NONE, NULL, read_perchar_size },
-	{ "kernel", false, ROW_NONE, NULL, read_kernel },
-	{ "filesystem", false, ROW_NONE, NULL, read_fs },
-	{ "device", false, ROW_NONE, NULL, read_device },
-	{ "scheduler", false, ROW_NONE, NULL, read_scheduler },
-	{ "disk model", false, ROW_NONE, NULL, read_disk_model },
-	{ "firmware", false, ROW_NONE, NULL, read_firmware },
-	{ "mount options", false, ROW_NONE, NULL, read_mount_options },
-	{ "disk kind", false, ROW_NONE, NULL, read_rotational },
-	{ "RAM", false, ROW_NONE, NULL, read_ram },
-	{ "CPUs", false, ROW_NONE, NULL, read_cpus },
+	{ "program", true, ROW_NONE, NULL, WEIGHT_SETTING, false, read_program },
+	{ "size", true, ROW_EVERY, NULL, WEIGHT_WORKLOAD, false, read_size },
+	{ "chunk", true, ROW_EVERY, "8 KiB chunks", WEIGHT_SETTING, false,
+	  read_chunk },
+	{ "copies", true, ROW_PAGES, "1 copy", WEIGHT_WORKLOAD, false, read_copies },
+	{ "seeks", true, ROW_PAGES, "8192 seeks", WEIGHT_WORKLOAD, false, read_seeks },
+	{ "seekers", true, ROW_PAGES, "5 seekers", WEIGHT_WORKLOAD, false,
+	  read_seekers },
+	{ "file tests", true, ROW_EVERY, NULL, WEIGHT_WORKLOAD, false, read_files },
+	{ "mode", true, ROW_NONE, NULL, WEIGHT_METHOD, false, read_mode },
+	{ "data", true, ROW_NONE, NULL, WEIGHT_SETTING, false, read_data },
+	{ "per-char method", true, ROW_NONE, NULL, WEIGHT_WORKLOAD, false,
+	  read_char_io },
+	{ "per-char size", true, ROW_NONE, NULL, WEIGHT_WORKLOAD, false,
+	  read_perchar_size },
+	{ "engine", false, ROW_NONE, NULL, WEIGHT_SETTING, true, read_engine },
+	{ "kernel", false, ROW_NONE, NULL, WEIGHT_SETTING, false, read_kernel },
+	{ "filesystem", false, ROW_NONE, NULL, WEIGHT_SETTING, false, read_fs },
+	{ "device", false, ROW_NONE, NULL, WEIGHT_SETTING, false, read_device },
+	{ "device stack", false, ROW_NONE, NULL, WEIGHT_SETTING, true,
+	  read_stack },
+	{ "scheduler", false, ROW_NONE, NULL, WEIGHT_SETTING, false,
+	  read_scheduler },
+	{ "read-ahead", false, ROW_NONE, NULL, WEIGHT_SETTING, true,
+	  read_read_ahead },
+	{ "nr_requests", false, ROW_NONE, NULL, WEIGHT_SETTING, true,
+	  read_nr_requests },
+	{ "write cache", false, ROW_NONE, NULL, WEIGHT_SETTING, true,
+	  read_write_cache },
+	{ "disk model", false, ROW_NONE, NULL, WEIGHT_SETTING, false,
+	  read_disk_model },
+	{ "firmware", false, ROW_NONE, NULL, WEIGHT_SETTING, false, read_firmware },
+	{ "mount options", false, ROW_NONE, NULL, WEIGHT_SETTING, false,
+	  read_mount_options },
+	{ "disk kind", false, ROW_NONE, NULL, WEIGHT_SETTING, false,
+	  read_rotational },
+	{ "CPU model", false, ROW_NONE, NULL, WEIGHT_SETTING, true,
+	  read_cpu_model },
+	{ "governor", false, ROW_NONE, NULL, WEIGHT_SETTING, true, read_governor },
+	{ "RAM", false, ROW_NONE, NULL, WEIGHT_SETTING, false, read_ram },
+	{ "CPUs", false, ROW_NONE, NULL, WEIGHT_SETTING, false, read_cpus },
 };
+
+_Static_assert(sizeof(run_attrs) / sizeof(run_attrs[0]) <= RUN_ATTR_MAX,
+	       "RUN_ATTR_MAX holds the table");
 
 const size_t run_attr_count = sizeof(run_attrs) / sizeof(run_attrs[0]);

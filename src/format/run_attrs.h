@@ -35,6 +35,24 @@ struct run_attr {
 	/* The value nearly every run has, left out where a note lists values. */
 	const char *usual;
 	/*
+	 * What a difference here means to `clyde report --compare`: a setting
+	 * or a fact of the machine (what a comparison is for); how the I/O
+	 * was done (buffered or direct), which it warns of; or what was
+	 * measured (sizes, counts), which makes two groups' figures no
+	 * speed-up of one over the other.
+	 */
+	enum run_attr_weight {
+		WEIGHT_SETTING,
+		WEIGHT_METHOD,
+		WEIGHT_WORKLOAD
+	} weight;
+	/*
+	 * A detail of the machine said only where runs differ (notes and
+	 * comparisons), never in the caption of what every run shares nor
+	 * in a run's tag.
+	 */
+	bool detail;
+	/*
 	 * The value as a phrase that reads alone in a list ("clyde 0.1.0",
 	 * "direct I/O", "scheduler mq-deadline") into BUF (RUN_ATTR_TEXT_MAX
 	 * bytes), "" when R's source did not record it. Returns false (and

@@ -87,19 +87,26 @@ static int step_decimals(double step)
 void svg_axis(FILE *out, int x0, int top, int bottom, bool scale,
 	      double axis_max, double step)
 {
+	if (scale)
+		svg_axis_ticks(out, x0, top, bottom, axis_max, step, SVG_PLOT_PX);
+	fprintf(out, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
+		"y2=\"%d\"/>\n", x0, top, x0, bottom);
+}
+
+void svg_axis_ticks(FILE *out, int x0, int top, int bottom, double axis_max,
+		    double step, int plot_px)
+{
 	int decimals = step_decimals(step);
 
-	for (int k = 0; scale && k * step <= axis_max * (1 + 1e-9); k++) {
+	for (int k = 0; k * step <= axis_max * (1 + 1e-9); k++) {
 		double v = k * step;
-		double x = x0 + v / axis_max * SVG_PLOT_PX;
+		double x = x0 + v / axis_max * plot_px;
 
 		fprintf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" "
 			"x2=\"%.1f\" y2=\"%d\"/>\n", x, top, x, bottom);
 		fprintf(out, "<text class=\"tick\" x=\"%.1f\" y=\"%d\">%.*f"
 			"</text>\n", x, bottom + 14, decimals, v);
 	}
-	fprintf(out, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" "
-		"y2=\"%d\"/>\n", x0, top, x0, bottom);
 }
 
 size_t svg_lines(const char *text, size_t cols)

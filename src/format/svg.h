@@ -42,6 +42,10 @@ void svg_scale(double max, double *axis_max, double *step);
 void svg_axis(FILE *out, int x0, int top, int bottom, bool scale,
 	      double axis_max, double step);
 
+/* svg_axis's grid lines and tick labels alone, over PLOT_PX pixels. */
+void svg_axis_ticks(FILE *out, int x0, int top, int bottom, double axis_max,
+		    double step, int plot_px);
+
 /* How many lines TEXT takes when a line holds COLS characters (at least 1). */
 size_t svg_lines(const char *text, size_t cols);
 

@@ -144,6 +144,9 @@ struct mark_figures {
 	double mb_per_s;      /* 10^6 bytes per second */
 	double iops;
 	double mean_us;       /* mean latency */
+	struct phase_series series; /* a run's over time, its shapes named
+				     * (mark_collect, the JSON reader); empty
+				     * for the score */
 };
 
 /* One test in one direction: its runs and what they make. */
@@ -179,6 +182,7 @@ struct mark_results {
 	char command_line[4096]; /* argv quoted for sh; "" unknown */
 	bool prov_known;         /* false: prov not read (tests) */
 	struct provenance prov;  /* read at set-up, before the layout */
+	struct vary_tag vary;    /* --vary runs only */
 	size_t n;
 	struct mark_result tests[2 * MARK_MAX_TESTS]; /* as run: each test's
 					* reads, then its writes */

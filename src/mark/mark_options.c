@@ -18,7 +18,7 @@
 enum mark_long {
 	LONG_PROFILE = OPT_LONG_ONLY, LONG_RUNS, LONG_TIME, LONG_METHOD, LONG_TESTS,
 	LONG_ENGINE, LONG_JSON, LONG_CSV, LONG_PROGRESS, LONG_NO_PREFLIGHT,
-	LONG_HELP,
+	LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS, LONG_HELP,
 };
 
 static struct config *config_of(struct opt_state *st)
@@ -108,6 +108,17 @@ static enum opt_outcome set_csv(struct opt_state *st, const char *arg)
 	return OPT_RUN;
 }
 
+/* -x: rounds of --vary's setups (checked against --vary after the rows). */
+static enum opt_outcome set_rounds(struct opt_state *st, const char *arg)
+{
+	int64_t v;
+
+	if (opt_int(st, arg, 1, 1000, &v) != OPT_RUN)
+		return OPT_ERROR;
+	config_of(st)->repeat = (long)v;
+	return OPT_RUN;
+}
+
 #define FIELD(name) offsetof(struct config, name)
 
 static const struct opt_row rows[] = {
@@ -172,6 +183,22 @@ static const struct opt_row rows[] = {
 	{ LONG_NO_PREFLIGHT, "no-preflight", no_argument, NULL,
 	  "skip the check for free space made before writing",
 	  .set = opt_flag, .offset = FIELD(no_preflight) },
+	{ 'x', NULL, required_argument, "rounds",
+	  "with --vary: rounds of the setups, each mark -x times (1..1000, "
+	  "default 1)",
+	  .set = set_rounds },
+	{ LONG_VARY, "vary", required_argument, "key=value,value...",
+	  "compare setups in one run, as clyde --vary (clyde --help lists the "
+	  "keys; clyde mark takes scheduler, nr-requests, read-ahead, "
+	  "write-cache, mount, trim, engine and dir)",
+	  .set = run_opts_vary_mark },
+	{ LONG_BASELINE, "baseline", required_argument, "key=value",
+	  "with --vary: the setup the others are compared with, as clyde "
+	  "--baseline",
+	  .set = run_opts_vary_baseline, .usage = OPT_USAGE_IN },
+	{ LONG_VARY_ROOT_FS, "vary-root-fs", no_argument, NULL,
+	  "let --vary mount= remount the filesystem that holds /",
+	  .set = opt_flag, .offset = FIELD(vary.root_fs), .usage = OPT_USAGE_IN },
 	{ LONG_HELP, "help", no_argument, NULL, "print this help and exit",
 	  .set = opt_ask_help },
 };
@@ -200,6 +227,25 @@ static void mark_config(struct config *cfg, uint64_t ram_mib, uint64_t seed)
 	cfg->csv = NULL;
 }
 
+/* --vary's checks after the rows, with a mark's load for their words. */
+static enum opt_outcome check_vary(struct opt_state *st,
+				   const struct mark_options *mo)
+{
+	struct config *cfg = config_of(st);
+	uint64_t directions = 0;
+
+	if (opt_given(st, 'x') && cfg->vary.n == 0)
+		return opt_fail(st, "-x %ld: clyde mark repeats its tests with "
+				"--runs; -x counts the rounds of --vary",
+				cfg->repeat);
+	for (size_t i = 0; i < mo->tests.n; i++)
+		directions += (mo->tests.tests[i].dirs & MARK_READ ? 1u : 0u) +
+			      (mo->tests.tests[i].dirs & MARK_WRITE ? 1u : 0u);
+	return run_opts_vary_finish(st, cfg->repeat < 0 ? 1 : (uint64_t)cfg->repeat,
+				    cfg->io.size_mib * MIB,
+				    directions * mo->runs * mo->time_s);
+}
+
 enum opt_outcome mark_options_parse(int argc, char **argv, uint64_t ram_mib,
 				    uint64_t seed, struct mark_options *mo,
 				    struct config *cfg, char *err, size_t len)
@@ -225,5 +271,5 @@ enum opt_outcome mark_options_parse(int argc, char **argv, uint64_t ram_mib,
 		return opt_fail(&st, "--profile %s: %s", mo->profile, pe.msg);
 	if (mark_check_size(&mo->tests, cfg->io.size_mib * MIB, why, sizeof(why)) != 0)
 		return opt_fail(&st, "%s", why);
-	return OPT_RUN;
+	return check_vary(&st, mo);
 }

@@ -10,9 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/shape.h"
 #include "read/json_field.h"
 #include "read/json_provenance.h"
 #include "read/json_results.h"
+#include "read/json_series.h"
 #include "mark_read_internal.h"
 
 /* The figures of a run, the score or the layout (fmt_mark.c's json_figures). */
@@ -38,8 +40,10 @@ static int read_figures(const struct json_where *w, const struct json_value *o,
 	if (json_field_u64(w, o, "ios", false, &f->ios) != 0 ||
 	    json_field_u64(w, o, "bytes", false, &f->bytes) != 0 ||
 	    json_results_ns(w, o, "elapsed_s", 1e9, &f->elapsed_ns, &known) != 0 ||
-	    json_results_ns(w, o, "cpu_s", 1e9, &f->cpu_ns, &known) != 0)
+	    json_results_ns(w, o, "cpu_s", 1e9, &f->cpu_ns, &known) != 0 ||
+	    json_series_read(w, o, &f->series) != 0)
 		return -1;
+	shape_find(&f->series, false); /* the verdicts, made again */
 	return 0;
 }
 
@@ -164,6 +168,7 @@ static int read_head(const struct json_where *w, const struct json_value *o,
 	    json_field_choice(w, o, "score", false, scores, 2, &score) != 0 ||
 	    read_config(w, o, m) != 0 || json_provenance_fields(w, o, &origin) != 0 ||
 	    json_results_environment(w, o, &m->env) != 0 ||
+	    json_results_vary(w, o, &m->vary) != 0 ||
 	    json_field_object(w, o, "layout", false, &layout) != 0)
 		return -1;
 	m->score = score == 1 ? MARK_BEST : MARK_MEAN;

@@ -12,6 +12,7 @@
 #include "json_field.h"
 #include "json_provenance.h"
 #include "json_results.h"
+#include "json_series.h"
 #include "run/phase_info.h"
 #include "core/verdict.h"
 
@@ -53,6 +54,16 @@ static int want_ns(const struct json_where *w, const struct json_value *obj,
 		return json_field_fail(w, key, "too large");
 	*out = x >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)x;
 	return 0;
+}
+
+/* Seconds at KEY that JSON of an older clyde lacks (then 0). */
+static int optional_ns(const struct json_where *w, const struct json_value *obj,
+		       const char *key, uint64_t *out)
+{
+	bool known;
+
+	*out = 0;
+	return json_get(obj, key) ? want_ns(w, obj, key, 1e9, out, &known) : 0;
 }
 
 /* latency_us: null, or count and the six figures in microseconds. */
@@ -144,10 +155,12 @@ static int read_phase(const struct json_where *w, const struct json_value *p,
 			&ph->cpu_pct) != 0 ||
 	    want_ns(w, p, "elapsed_s", 1e9, &ph->elapsed_ns, &known) != 0 ||
 	    want_ns(w, p, "cpu_s", 1e9, &ph->cpu_ns, &known) != 0 ||
+	    optional_ns(w, p, "cpu_wait_s", &ph->wait_ns) != 0 ||
 	    json_field_u64(w, p, "bytes", true, &ph->bytes) != 0 ||
 	    json_field_u64(w, p, "read_bytes", true, &ph->read_bytes) != 0 ||
 	    json_field_u64(w, p, "ops", true, &ph->ops) != 0 ||
-	    read_latency(w, p, &ph->lat) != 0 || read_device(w, p, &ph->dev) != 0)
+	    read_latency(w, p, &ph->lat) != 0 || read_device(w, p, &ph->dev) != 0 ||
+	    json_series_read(w, p, &ph->series) != 0 || json_limits_check(w, p) != 0)
 		return -1;
 	return 0;
 }
@@ -194,8 +207,10 @@ static int read_random(const struct json_where *w, const struct json_value *t,
 	    want_figure(w, t, "mib_per_s", ran, &out->mib_per_s) != 0 ||
 	    want_figure(w, t, "cpu_percent", ran, &out->cpu_pct) != 0 ||
 	    want_ns(w, t, "cpu_s", 1e9, &out->cpu_ns, &ran) != 0 ||
+	    optional_ns(w, t, "cpu_wait_s", &out->wait_ns) != 0 ||
 	    json_field_u64(w, t, "ops", false, &out->ops) != 0 ||
-	    read_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0)
+	    read_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0 ||
+	    json_series_read(w, t, &out->series) != 0 || json_limits_check(w, t) != 0)
 		return -1;
 	return read_random_engine(w, t, out);
 }
@@ -271,6 +286,53 @@ static int read_environment(const struct json_where *top,
 	return 0;
 }
 
+/* The "vary" member into *V: not known when null or absent (older JSON). */
+static int read_vary(const struct json_where *top, const struct json_value *run,
+		     struct vary_tag *v)
+{
+	const struct json_value *o, *settings, *trim;
+	struct json_where w = json_field_child(top, "vary", -1);
+	struct json_where ws = json_field_child(&w, "settings", -1);
+
+	memset(v, 0, sizeof(*v));
+	if (!json_get(run, "vary")) /* written before --vary was */
+		return 0;
+	if (json_field_object(top, run, "vary", true, &o) != 0)
+		return -1;
+	if (!o)
+		return 0;
+	if (json_field_u32(&w, o, "setup", false, &v->setup) != 0 ||
+	    json_field_u32(&w, o, "setups", false, &v->setups) != 0 ||
+	    json_field_u32(&w, o, "round", false, &v->round) != 0 ||
+	    json_field_u32(&w, o, "position", false, &v->position) != 0 ||
+	    json_field_object(&w, o, "settings", false, &settings) != 0 ||
+	    json_field_object(&w, o, "trim", true, &trim) != 0)
+		return -1;
+	if (settings->length > VARY_MAX_KEYS)
+		return json_field_fail(&w, "settings", "%zu keys, at most %d",
+				       settings->length, VARY_MAX_KEYS);
+	for (size_t i = 0; i < settings->length; i++) {
+		const char *key = settings->members[i].key;
+
+		snprintf(v->setting[i].key, sizeof(v->setting[i].key), "%s", key);
+		if (json_field_text(&ws, settings, key, false, v->setting[i].value,
+				    sizeof(v->setting[i].value)) != 0)
+			return -1;
+	}
+	v->n = settings->length;
+	if (trim) {
+		struct json_where wt = json_field_child(&w, "trim", -1);
+		bool known;
+
+		if (want_ns(&wt, trim, "seconds", 1e9, &v->trim_ns, &known) != 0 ||
+		    json_field_u64(&wt, trim, "bytes", false, &v->trim_bytes) != 0)
+			return -1;
+		v->trimmed = true;
+	}
+	v->known = true;
+	return 0;
+}
+
 static int read_run(const struct json_where *w, const struct json_value *run,
 		    struct run_results *r)
 {
@@ -293,7 +355,7 @@ static int read_run(const struct json_where *w, const struct json_value *run,
 			    sizeof(r->machine)) != 0 ||
 	    json_field_text(w, run, "seed", true, r->seed, sizeof(r->seed)) != 0 ||
 	    read_config(w, run, r) != 0 || read_environment(w, run, &r->env) != 0 ||
-	    json_provenance_read(w, run, r) != 0 ||
+	    json_provenance_read(w, run, r) != 0 || read_vary(w, run, &r->vary) != 0 ||
 	    json_field_member(w, run, "phases", false, &phases) != 0 ||
 	    json_field_member(w, run, "random_io", false, &randoms) != 0)
 		return -1;
@@ -400,4 +462,10 @@ int json_results_environment(const struct json_where *w,
 			     const struct json_value *run, struct run_env *e)
 {
 	return read_environment(w, run, e);
+}
+
+int json_results_vary(const struct json_where *w, const struct json_value *run,
+		      struct vary_tag *v)
+{
+	return read_vary(w, run, v);
 }

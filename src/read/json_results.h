@@ -47,7 +47,9 @@ int json_results_from_tree(const struct json_value *doc,
  * whole nanoseconds, *known false for null; json_results_latency the
  * "latency_us" object (null: all 0); json_results_device the "device"
  * object (null: not known); json_results_environment the "environment"
- * object, never null. Each returns 0, or -1 with the reason in *w->err.
+ * object, never null; json_results_vary the "vary" object (null or
+ * absent: not a --vary run). Each returns 0, or -1 with the reason in
+ * *w->err.
  */
 int json_results_ns(const struct json_where *w, const struct json_value *obj,
 		    const char *key, double scale, uint64_t *out, bool *known);
@@ -58,5 +60,7 @@ int json_results_device(const struct json_where *w,
 			const struct json_value *obj, struct device_io *dev);
 int json_results_environment(const struct json_where *w,
 			     const struct json_value *run, struct run_env *e);
+int json_results_vary(const struct json_where *w, const struct json_value *run,
+		      struct vary_tag *v);
 
 #endif

@@ -102,6 +102,24 @@ static void (*const compare_renderers[])(FILE *, const struct comparison *) = {
 };
 
 /*
+ * The comparison C that report_compare or report_compare_marks made with
+ * RC and ERR, in O's format to OUT, then freed: RC, the reason to NOTES
+ * when it is -2.
+ */
+static int render_comparison(FILE *out, FILE *notes,
+			     const struct report_options *o, int rc,
+			     struct comparison *c, const struct parse_error *err)
+{
+	if (rc == -2)
+		fprintf(notes, "clyde: report: %s\n", err->msg);
+	if (rc != 0)
+		return rc;
+	compare_renderers[o->format->compare](out, c);
+	report_compare_free(c);
+	return 0;
+}
+
+/*
  * --compare (report_compare.h): the comparison of the stored runs in the
  * format's rendering of it; -2 after the reason went to NOTES.
  */
@@ -110,17 +128,12 @@ static int render_compare(FILE *out, FILE *notes,
 			  struct run_store *store,
 			  const struct run_facts *facts)
 {
+	const struct cmp_options co = { o->baseline, o->threshold };
 	struct parse_error err = { "" };
 	struct comparison c;
-	int rc = report_compare(store, facts, o->baseline, &c, &err);
+	int rc = report_compare(store, facts, &co, &c, &err);
 
-	if (rc == -2)
-		fprintf(notes, "clyde: report: %s\n", err.msg);
-	if (rc != 0)
-		return rc;
-	compare_renderers[o->format->compare](out, &c);
-	report_compare_free(&c);
-	return 0;
+	return render_comparison(out, notes, o, rc, &c, &err);
 }
 
 /*
@@ -199,6 +212,22 @@ static const struct run_results *input_at(struct run_source *src, size_t i)
 }
 
 /*
+ * --compare on clyde mark's results MARKS[0..n): their comparison in O's
+ * format to OUT. Returns 0, -1 when memory ran out, -2 after the reason
+ * went to NOTES.
+ */
+static int compare_marks(FILE *out, FILE *notes, const struct report_options *o,
+			 const struct mark_results *marks, size_t n)
+{
+	const struct cmp_options co = { o->baseline, o->threshold };
+	struct parse_error err = { "" };
+	struct comparison c;
+	int rc = report_compare_marks(marks, n, &co, &c, &err);
+
+	return render_comparison(out, notes, o, rc, &c, &err);
+}
+
+/*
  * clyde mark's results in MARKS (N_CLASSIC classic runs read beside them)
  * rendered as O asks; STATUS so far in, the exit status out.
  */
@@ -210,11 +239,14 @@ static int report_marks(const struct mark_set *marks, size_t n_classic,
 	if (n_classic > 0)
 		fprintf(stderr, "clyde: report: clyde mark results and classic runs "
 			"cannot share one report; give them to separate commands\n");
-	else if (o->summary || o->compare)
-		fprintf(stderr, "clyde: report: --%s is for classic runs, not "
-			"clyde mark results\n", o->summary ? "summary" : "compare");
-	else if ((rc = mark_report_render(stdout, o->format->report_name,
-					  marks->v, marks->n)) != 0)
+	else if (o->summary)
+		fprintf(stderr, "clyde: report: --summary is for classic runs, not "
+			"clyde mark results\n");
+	else if (o->compare) {
+		if ((rc = compare_marks(stdout, stderr, o, marks->v, marks->n)) == -1)
+			fprintf(stderr, "clyde: report: out of memory\n");
+	} else if ((rc = mark_report_render(stdout, o->format->report_name,
+					    marks->v, marks->n)) != 0)
 		fprintf(stderr, "clyde: report: %s\n", rc == -1 ? "format not "
 			"available for clyde mark results" : "out of memory");
 	return rc == 0 ? status : 1;

@@ -22,6 +22,8 @@ struct report_options {
 	bool summary;          /* --summary: min, median and max rows */
 	bool compare;          /* --compare: groups against a baseline */
 	const char *baseline;  /* --baseline NAME, or NULL: the first group */
+	double threshold;      /* --threshold as a fraction; 0: the default,
+				* JUDGE_THRESHOLD (3%) */
 };
 
 /* clyde report's options (report_options.c), in --help order. */

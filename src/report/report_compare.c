@@ -1,47 +1,123 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * report_compare.c - the comparison of `clyde report --compare`
- * (report_compare.h): the groups and their labels, the baseline, the
- * figures the runs have (with which way is better for each, said here
- * once), each group's spread of each figure and its comparison with the
- * baseline by compare_groups.
+ * report_compare.c - what every comparison does, whatever its input
+ * (report_compare_internal.h): which way each kind of figure is better
+ * and which family it belongs to (said here once), the values kept in run
+ * order, the baseline, each group's spread, the verdicts of each family
+ * by judge_pair, and what differs between each group and the baseline.
  */
-#include "report_compare.h"
+#include "report_compare_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "format/fmt_text.h"
-#include "format/fmt_present.h"
-#include "run/phase_info.h"
-#include "report_groups.h"
 
-/* Each kind of figure: what it is called and which way is better. */
+/* Each kind of figure: what it is called, which way is better, its family. */
 static const struct {
 	const char *measure; /* "%s" is the rate's unit */
 	enum compare_better better;
 	bool latency;
+	enum cmp_family family;
+	bool counted;
 } kinds[] = {
-	[CMP_RATE] = { "%s", COMPARE_HIGHER_IS_BETTER, false },
-	[CMP_CPU] = { "CPU %% per %s", COMPARE_LOWER_IS_BETTER, false },
-	[CMP_LAT_MAX] = { "max latency", COMPARE_LOWER_IS_BETTER, true },
-	[CMP_LAT_P99] = { "p99 latency", COMPARE_LOWER_IS_BETTER, true },
-	[CMP_RAND_IOPS] = { "IOPS", COMPARE_HIGHER_IS_BETTER, false },
-	[CMP_RAND_P99] = { "p99 latency", COMPARE_LOWER_IS_BETTER, true },
+	[CMP_RATE] = { "%s", COMPARE_HIGHER_IS_BETTER, false, CMP_RATES, true },
+	[CMP_CPU] = { "CPU %% per %s", COMPARE_LOWER_IS_BETTER, false, CMP_COSTS,
+		      true },
+	[CMP_LAT_MAX] = { "max latency", COMPARE_LOWER_IS_BETTER, true, CMP_COSTS,
+			  true },
+	[CMP_LAT_P99] = { "p99 latency", COMPARE_LOWER_IS_BETTER, true, CMP_COSTS,
+			  true },
+	[CMP_RAND_IOPS] = { "IOPS", COMPARE_HIGHER_IS_BETTER, false, CMP_RATES,
+			    true },
+	[CMP_RAND_P99] = { "p99 latency", COMPARE_LOWER_IS_BETTER, true,
+			   CMP_COSTS, true },
+	[CMP_MARK_MBS] = { "MB/s", COMPARE_HIGHER_IS_BETTER, false, CMP_RATES,
+			   true },
+	/* IOPS = MB/s x 10^6 / block: the same ratio, not a second verdict. */
+	[CMP_MARK_IOPS] = { "IOPS", COMPARE_HIGHER_IS_BETTER, false, CMP_RATES,
+			    false },
+	[CMP_MARK_MEAN] = { "mean latency", COMPARE_LOWER_IS_BETTER, true,
+			    CMP_COSTS, true },
 };
 
-#define CMP_FIGURES_MAX (4 * PHASE_COUNT + 2 * 2 * MAX_RANDOM_TESTS)
+#define SEEN_VALUES 4 /* distinct values of an attribute a group lists */
 
-const char *report_compare_verdict(const struct compare_result *r)
+/* One attribute over one group's runs. */
+struct cmp_seen {
+	char value[SEEN_VALUES][RUN_ATTR_TEXT_MAX]; /* distinct, "" unrecorded */
+	size_t n;       /* distinct values listed */
+	bool more;      /* more than SEEN_VALUES */
+	bool any;       /* some run applied the attribute */
+};
+
+double report_compare_level(const struct comparison *c, enum cmp_family fam)
 {
-	return compare_verdict_name(r->verdict);
+	size_t m = c->family[fam] ? c->family[fam] : 1;
+
+	return 1.0 - c->alpha / (double)m;
 }
 
-static void add_figure(struct comparison *c, enum cmp_kind kind, int phase,
-		       bool writes, const char *name, const char *unit)
+/* The build's own memory (not the comparison's). */
+static void build_free(struct cmp_build *b)
 {
-	struct cmp_figure *f = &c->figure[c->n_figures++];
+	free(b->start);
+	free(b->capacity);
+	free(b->names);
+	free(b->seen);
+	free(b->attrs);
+	memset(b, 0, sizeof(*b));
+}
+
+int cmp_build_begin(struct cmp_build *b, struct comparison *c, size_t n_groups,
+		    const size_t *capacity, size_t max_figures, size_t n_attrs)
+{
+	size_t cells = max_figures * n_groups;
+
+	memset(b, 0, sizeof(*b));
+	memset(c, 0, sizeof(*c));
+	b->c = c;
+	b->max_figures = max_figures;
+	b->n_attrs = n_attrs;
+	c->n_groups = n_groups;
+	b->start = calloc(n_groups + 1, sizeof(*b->start));
+	b->capacity = calloc(n_groups + 1, sizeof(*b->capacity));
+	b->names = calloc(n_groups + 1, sizeof(*b->names));
+	b->seen = calloc(n_groups * n_attrs + 1, sizeof(*b->seen));
+	b->attrs = calloc(n_attrs + 1, sizeof(*b->attrs));
+	c->label = calloc(n_groups + 1, sizeof(*c->label));
+	c->runs = calloc(n_groups + 1, sizeof(*c->runs));
+	c->figure = calloc(max_figures + 1, sizeof(*c->figure));
+	c->spread = calloc(cells + 1, sizeof(*c->spread));
+	c->result = calloc(cells + 1, sizeof(*c->result));
+	c->versus = calloc(n_groups + 1, sizeof(*c->versus));
+	if (!b->start || !b->capacity || !b->names || !b->seen || !b->attrs ||
+	    !c->label ||
+	    !c->runs || !c->figure || !c->spread || !c->result || !c->versus) {
+		cmp_build_abandon(b);
+		return -1;
+	}
+	for (size_t k = 0; k < n_groups; k++) {
+		b->start[k] = b->total_runs;
+		b->capacity[k] = capacity[k];
+		b->total_runs += capacity[k];
+	}
+	c->values = malloc((max_figures * b->total_runs + 1) * sizeof(*c->values));
+	if (!c->values) {
+		cmp_build_abandon(b);
+		return -1;
+	}
+	return 0;
+}
+
+size_t cmp_build_figure(struct cmp_build *b, enum cmp_kind kind,
+			const char *name, const char *unit, int phase,
+			bool writes)
+{
+	struct comparison *c = b->c;
+	size_t i = c->n_figures++;
+	struct cmp_figure *f = &c->figure[i];
 
 	memset(f, 0, sizeof(*f));
 	snprintf(f->name, sizeof(f->name), "%s", name);
@@ -49,102 +125,41 @@ static void add_figure(struct comparison *c, enum cmp_kind kind, int phase,
 	f->kind = kind;
 	f->better = kinds[kind].better;
 	f->latency = kinds[kind].latency;
+	f->family = kinds[kind].family;
+	f->counted = kinds[kind].counted;
 	f->phase = phase;
 	f->writes = writes;
+	for (size_t k = 0; k < c->n_groups; k++)
+		c->spread[i * c->n_groups + k] = (struct cmp_spread){
+			.first = i * b->total_runs + b->start[k],
+		};
+	return i;
 }
 
-/* What the runs have: tests with figures, latencies, percentiles, random tests. */
-static void find_figures(struct run_store *s, struct comparison *c)
+void cmp_build_value(struct cmp_build *b, size_t f, size_t k, double v,
+		     bool cached)
 {
-	bool used[PHASE_COUNT] = { false }, lat[PHASE_COUNT] = { false };
-	bool p99[PHASE_COUNT] = { false };
-	struct { bool writes; uint32_t depth; } rnd[2 * MAX_RANDOM_TESTS];
-	size_t n_rnd = 0;
-	const struct run_results *r;
+	struct cmp_spread *sp = &b->c->spread[f * b->c->n_groups + k];
 
-	for (size_t i = 0; (r = run_store_get(s, i)) != NULL; i++) {
-		for (int p = 0; p < PHASE_COUNT; p++) {
-			const struct phase_result *ph = &r->phase[p];
-
-			used[p] |= ph->state != FIGURE_NONE;
-			lat[p] |= ph->state != FIGURE_NONE && ph->lat.max_ns;
-			p99[p] |= ph->state != FIGURE_NONE && ph->lat.count &&
-				  ph->lat.p99_ns;
-		}
-		for (size_t k = 0; k < r->n_random && k < MAX_RANDOM_TESTS; k++) {
-			size_t j = 0;
-
-			while (j < n_rnd && (rnd[j].writes != r->random[k].writes ||
-					     rnd[j].depth != r->random[k].depth))
-				j++;
-			if (j == n_rnd && n_rnd < 2 * MAX_RANDOM_TESTS) {
-				rnd[n_rnd].writes = r->random[k].writes;
-				rnd[n_rnd++].depth = r->random[k].depth;
-			}
-		}
-	}
-	for (int p = 0; p < PHASE_COUNT; p++) {
-		const struct phase_info *t = &phase_table[p];
-		const char *unit = present_unit_name(t->unit);
-
-		if (used[p]) {
-			add_figure(c, CMP_RATE, p, false, t->title, unit);
-			add_figure(c, CMP_CPU, p, false, t->title, unit);
-		}
-		if (lat[p])
-			add_figure(c, CMP_LAT_MAX, p, false, t->title, unit);
-		if (p99[p])
-			add_figure(c, CMP_LAT_P99, p, false, t->title, unit);
-	}
-	for (size_t j = 0; j < n_rnd; j++) {
-		char name[64];
-
-		snprintf(name, sizeof(name), "Random %s, depth %u",
-			 rnd[j].writes ? "writes" : "reads", (unsigned)rnd[j].depth);
-		add_figure(c, CMP_RAND_IOPS, (int)rnd[j].depth, rnd[j].writes,
-			   name, "");
-		add_figure(c, CMP_RAND_P99, (int)rnd[j].depth, rnd[j].writes,
-			   name, "");
-	}
+	if (sp->count >= b->capacity[k])
+		return;
+	b->c->values[sp->first + sp->count++] = v;
+	sp->cached += cached && isfinite(v) && v > 0;
 }
 
-/* Figure F of run I: a value, or NaN when the run has none. */
-static double value_of(struct run_store *s, size_t i, const struct cmp_figure *f)
+void cmp_build_attr(struct cmp_build *b, size_t k, size_t a, const char *value)
 {
-	struct phase_result ph;
-	const struct run_results *r;
+	struct cmp_seen *s = &b->seen[k * b->n_attrs + a];
 
-	if (f->kind == CMP_RAND_IOPS || f->kind == CMP_RAND_P99) {
-		r = run_store_get(s, i);
-		for (size_t k = 0; k < r->n_random && k < MAX_RANDOM_TESTS; k++) {
-			const struct random_result *t = &r->random[k];
-
-			if (t->writes != f->writes || t->depth != (uint32_t)f->phase ||
-			    t->ops == 0 || t->elapsed_ns == 0)
-				continue;
-			return f->kind == CMP_RAND_IOPS
-				       ? t->iops
-				       : t->lat.count ? (double)t->lat.p99_ns : NAN;
-		}
-		return NAN;
+	s->any = true;
+	for (size_t i = 0; i < s->n; i++)
+		if (strcmp(s->value[i], value) == 0)
+			return;
+	if (s->n == SEEN_VALUES) {
+		s->more = true;
+		return;
 	}
-	run_store_phase(s, i, (enum phase_id)f->phase, &ph);
-	switch (f->kind) {
-	case CMP_RATE:
-		return ph.state == FIGURE_VALUE
-			       ? present_value(&ph, (enum phase_id)f->phase) : NAN;
-	case CMP_CPU:
-		if (ph.state != FIGURE_VALUE ||
-		    !(present_value(&ph, (enum phase_id)f->phase) > 0))
-			return NAN;
-		return ph.cpu_pct / present_value(&ph, (enum phase_id)f->phase);
-	case CMP_LAT_MAX:
-		return ph.state != FIGURE_NONE && ph.lat.max_ns
-			       ? (double)ph.lat.max_ns : NAN;
-	default:
-		return ph.state != FIGURE_NONE && ph.lat.count && ph.lat.p99_ns
-			       ? (double)ph.lat.p99_ns : NAN;
-	}
+	snprintf(s->value[s->n++], RUN_ATTR_TEXT_MAX, "%s", value);
 }
 
 static int by_value(const void *a, const void *b)
@@ -154,152 +169,166 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The usable values (finite, > 0) of V[0..n) moved to its front, sorted, and their spread. */
-static size_t spread_of(double *v, size_t n, struct cmp_spread *sp)
+/* SP's usable values counted, with their median, lowest and highest. */
+static void spread_of(const double *values, struct cmp_spread *sp,
+		      double *work)
 {
 	size_t m = 0;
 
-	for (size_t i = 0; i < n; i++)
-		if (isfinite(v[i]) && v[i] > 0)
-			v[m++] = v[i];
-	qsort(v, m, sizeof(*v), by_value);
-	*sp = (struct cmp_spread){ .n = m, .missing = n - m, .median = NAN,
-				   .min = NAN, .max = NAN };
+	for (size_t i = 0; i < sp->count; i++)
+		if (isfinite(values[sp->first + i]) && values[sp->first + i] > 0)
+			work[m++] = values[sp->first + i];
+	qsort(work, m, sizeof(*work), by_value);
+	sp->n = m;
+	sp->missing = sp->count - m;
+	sp->median = sp->min = sp->max = NAN;
 	if (m) {
-		sp->min = v[0];
-		sp->max = v[m - 1];
-		sp->median = m % 2 ? v[m / 2] : (v[m / 2 - 1] + v[m / 2]) / 2;
+		sp->min = work[0];
+		sp->max = work[m - 1];
+		sp->median = m % 2 ? work[m / 2] : (work[m / 2 - 1] + work[m / 2]) / 2;
 	}
-	return m;
 }
 
-/* Figure F over every group: spreads and the comparisons with the baseline. */
-static void compare_figure(struct run_store *s, const struct report_groups *g,
-			   struct comparison *c, size_t f, double *base,
-			   double *other)
+/* Group K's values of attribute A as one text: "v1 or v2"; whether mixed. */
+static bool seen_text(const struct cmp_seen *s, char *buf, size_t len)
 {
-	const struct cmp_figure *fig = &c->figure[f];
-	size_t b = c->baseline, nb, no;
+	buf[0] = '\0';
+	for (size_t i = 0; i < s->n; i++)
+		fmt_join(buf, len, " or ", s->value[i][0] ? s->value[i]
+							: "not recorded");
+	if (s->more)
+		fmt_join(buf, len, " or ", "...");
+	if (s->n == 1 && !s->value[0][0])
+		buf[0] = '\0';
+	return s->n > 1;
+}
 
-	for (uint32_t i = 0; i < g->count[b]; i++)
-		base[i] = value_of(s, g->run[g->start[b] + i], fig);
-	nb = spread_of(base, g->count[b], &c->spread[f * c->n_groups + b]);
-	for (size_t k = 0; k < c->n_groups; k++) {
-		if (k == b)
+/* What differs between group K and the baseline, attribute by attribute. */
+static void versus_of(const struct cmp_build *b, size_t k)
+{
+	struct comparison *c = b->c;
+	struct cmp_versus *v = &c->versus[k];
+
+	memset(v, 0, sizeof(*v));
+	for (size_t a = 0; a < b->n_attrs && v->n_diff < CMP_DIFF_MAX; a++) {
+		const struct cmp_seen *sa = &b->seen[c->baseline * b->n_attrs + a];
+		const struct cmp_seen *sb = &b->seen[k * b->n_attrs + a];
+		struct cmp_difference *d = &v->diff[v->n_diff];
+
+		if (!sa->any && !sb->any)
 			continue;
-		for (uint32_t i = 0; i < g->count[k]; i++)
-			other[i] = value_of(s, g->run[g->start[k] + i], fig);
-		no = spread_of(other, g->count[k], &c->spread[f * c->n_groups + k]);
-		compare_groups(base, nb, other, no, fig->better,
-			       &c->result[f * c->n_groups + k]);
+		d->name = b->attrs[a].name;
+		d->weight = b->attrs[a].weight;
+		d->a_mixed = seen_text(sa, d->a, sizeof(d->a));
+		d->b_mixed = seen_text(sb, d->b, sizeof(d->b));
+		if (!d->a_mixed && !d->b_mixed && strcmp(d->a, d->b) == 0)
+			continue;
+		v->n_diff++;
+		v->workload |= d->weight == WEIGHT_WORKLOAD && !d->a_mixed &&
+			       !d->b_mixed && strcmp(d->a, d->b) != 0 &&
+			       d->a[0] && d->b[0];
+		v->method |= d->weight == WEIGHT_METHOD;
+		v->mixed |= d->a_mixed || d->b_mixed;
 	}
 }
 
-/*
- * Group K's label: its name, and when another group has the same name,
- * the values of the test attributes that differ between groups.
- */
-static char *group_label(struct run_store *s, const struct run_facts *facts,
-			 uint32_t first, bool shared)
+/* The baseline: the first group, or the first O names. -2 with *err. */
+static int pick_baseline(struct cmp_build *b, const struct cmp_options *o,
+			 struct parse_error *err)
 {
-	char label[FMT_NAME_MAX], tag[FACTS_CAPTION_MAX] = "";
-	const struct run_results *r = run_store_get(s, first);
+	struct comparison *c = b->c;
 
-	snprintf(label, sizeof(label), "%s", r->machine);
-	for (size_t a = 0; shared && a < run_attr_count; a++) {
-		char value[RUN_ATTR_TEXT_MAX];
-
-		if (facts->varies[a] && run_attrs[a].test &&
-		    run_attrs[a].read(r, value) && value[0])
-			fmt_join(tag, sizeof(tag), ", ", value);
-	}
-	if (tag[0]) {
-		fmt_join(label, sizeof(label), " [", tag);
-		fmt_join(label, sizeof(label), "", "]");
-	}
-	return strdup(label);
-}
-
-/* Labels, run counts and the baseline; -2 with *err when it is not there. */
-static int name_groups(struct run_store *s, const struct run_facts *facts,
-		       const struct report_groups *g, const char *baseline,
-		       struct comparison *c, struct parse_error *err)
-{
-	uint32_t *per_name = calloc(run_store_names(s) + 1, sizeof(*per_name));
-
-	if (!per_name)
-		return -1;
-	for (size_t k = 0; k < g->n; k++)
-		per_name[run_store_name_id(s, g->run[g->start[k]])]++;
-	c->baseline = SIZE_MAX;
-	for (size_t k = 0; k < g->n; k++) {
-		uint32_t first = g->run[g->start[k]];
-		uint32_t name = run_store_name_id(s, first);
-
-		c->runs[k] = g->count[k];
-		if (!(c->label[k] = group_label(s, facts, first, per_name[name] > 1))) {
-			free(per_name);
-			return -1;
-		}
-		if (c->baseline == SIZE_MAX &&
-		    (!baseline || strcmp(baseline, c->label[k]) == 0 ||
-		     strcmp(baseline, run_store_name(s, name)) == 0))
+	for (size_t k = 0; k < c->n_groups; k++)
+		if (!o->baseline || strcmp(o->baseline, c->label[k]) == 0 ||
+		    (b->names[k] && strcmp(o->baseline, b->names[k]) == 0)) {
 			c->baseline = k;
+			return 0;
+		}
+	snprintf(err->msg, sizeof(err->msg), "--baseline: no runs named '%.60s'",
+		 o->baseline);
+	return -2;
+}
+
+/* The pairs of one family, judged together: 0, or -1 without memory. */
+static int judge_family_of(struct comparison *c, enum cmp_family fam)
+{
+	const struct judge_options opt = { c->alpha, c->threshold };
+	size_t m = 0;
+
+	for (size_t f = 0; f < c->n_figures; f++) {
+		const struct cmp_figure *fig = &c->figure[f];
+
+		for (size_t k = 0; k < c->n_groups; k++) {
+			const struct cmp_spread *a =
+				&c->spread[f * c->n_groups + c->baseline];
+			const struct cmp_spread *s = &c->spread[f * c->n_groups + k];
+
+			m += fig->family == fam && fig->counted && k != c->baseline &&
+			     a->n >= 2 && s->n >= 2;
+		}
 	}
-	free(per_name);
-	if (c->baseline == SIZE_MAX) {
-		snprintf(err->msg, sizeof(err->msg), "--baseline: no runs "
-			 "named '%.60s'", baseline);
-		return -2;
+	c->family[fam] = m;
+	for (size_t f = 0; f < c->n_figures; f++) {
+		const struct cmp_figure *fig = &c->figure[f];
+		const struct cmp_spread *a = &c->spread[f * c->n_groups + c->baseline];
+
+		if (fig->family != fam)
+			continue;
+		for (size_t k = 0; k < c->n_groups; k++) {
+			const struct cmp_spread *s = &c->spread[f * c->n_groups + k];
+			struct judge_pair p = { c->values + a->first, a->count,
+						c->values + s->first, s->count,
+						fig->better };
+
+			if (k != c->baseline &&
+			    judge_pair(&p, m, &opt, &c->result[f * c->n_groups + k]) != 0)
+				return -1;
+		}
 	}
 	return 0;
 }
 
-int report_compare(struct run_store *s, const struct run_facts *facts,
-		   const char *baseline, struct comparison *c,
-		   struct parse_error *err)
+int cmp_build_finish(struct cmp_build *b, const struct cmp_options *o,
+		     struct parse_error *err)
 {
-	struct report_groups g;
-	double *base = NULL, *other = NULL;
+	struct comparison *c = b->c;
 	size_t largest = 0;
+	double *work;
 	int rc;
 
-	memset(c, 0, sizeof(*c));
-	c->facts = facts;
-	if (report_groups_build(s, false, &g) != 0)
+	c->alpha = JUDGE_ALPHA;
+	c->threshold = o->threshold > 0 ? o->threshold : JUDGE_THRESHOLD;
+	if ((rc = pick_baseline(b, o, err)) != 0) {
+		cmp_build_abandon(b);
+		return rc;
+	}
+	for (size_t k = 0; k < c->n_groups; k++)
+		largest = b->capacity[k] > largest ? b->capacity[k] : largest;
+	if (!(work = malloc((largest + 1) * sizeof(*work)))) {
+		cmp_build_abandon(b);
 		return -1;
-	if (g.n < 2) {
-		snprintf(err->msg, sizeof(err->msg), "--compare needs two groups "
-			 "of runs or more (runs with two machine names); the "
-			 "input has one");
-		report_groups_free(&g);
-		return -2;
 	}
-	for (size_t k = 0; k < g.n; k++)
-		largest = g.count[k] > largest ? g.count[k] : largest;
-	c->n_groups = g.n;
-	c->label = calloc(g.n, sizeof(*c->label));
-	c->runs = calloc(g.n, sizeof(*c->runs));
-	c->figure = calloc(CMP_FIGURES_MAX, sizeof(*c->figure));
-	c->spread = calloc(CMP_FIGURES_MAX * g.n, sizeof(*c->spread));
-	c->result = calloc(CMP_FIGURES_MAX * g.n, sizeof(*c->result));
-	base = malloc((largest + 1) * sizeof(*base));
-	other = malloc((largest + 1) * sizeof(*other));
-	rc = c->label && c->runs && c->figure && c->spread && c->result &&
-			     base && other
-		     ? name_groups(s, facts, &g, baseline, c, err)
-		     : -1;
-	if (rc == 0) {
-		find_figures(s, c);
-		for (size_t f = 0; f < c->n_figures; f++)
-			compare_figure(s, &g, c, f, base, other);
+	for (size_t i = 0; i < c->n_figures * c->n_groups; i++)
+		spread_of(c->values, &c->spread[i], work);
+	free(work);
+	for (int fam = 0; fam < CMP_FAMILIES && rc == 0; fam++)
+		rc = judge_family_of(c, (enum cmp_family)fam);
+	if (rc != 0) {
+		cmp_build_abandon(b);
+		return -1;
 	}
-	free(base);
-	free(other);
-	report_groups_free(&g);
-	if (rc != 0)
-		report_compare_free(c);
-	return rc;
+	for (size_t k = 0; k < c->n_groups; k++)
+		if (k != c->baseline)
+			versus_of(b, k);
+	build_free(b);
+	return 0;
+}
+
+void cmp_build_abandon(struct cmp_build *b)
+{
+	if (b->c)
+		report_compare_free(b->c);
+	build_free(b);
 }
 
 void report_compare_free(struct comparison *c)
@@ -308,8 +337,11 @@ void report_compare_free(struct comparison *c)
 		free(c->label[k]);
 	free(c->label);
 	free(c->runs);
+	free(c->n_marks);
 	free(c->figure);
 	free(c->spread);
 	free(c->result);
+	free(c->versus);
+	free(c->values);
 	memset(c, 0, sizeof(*c));
 }

@@ -99,7 +99,8 @@ static void survey(struct run_store *s, struct run_facts *f)
 
 		/* Known here and not there is a difference too. */
 		f->varies[a] = e->differ || (e->known && e->unknown);
-		if (!f->varies[a] && e->known && run_attrs[a].in_row == ROW_NONE)
+		if (!f->varies[a] && e->known && run_attrs[a].in_row == ROW_NONE &&
+		    !run_attrs[a].detail)
 			join(f->caption, sizeof(f->caption), e->first);
 	}
 }

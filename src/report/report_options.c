@@ -8,13 +8,16 @@
  */
 #include "report.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
 
 #include "core/opt.h"
 
 enum report_long {
 	LONG_FORMAT = OPT_LONG_ONLY, LONG_SUMMARY, LONG_COMPARE, LONG_BASELINE,
-	LONG_HELP,
+	LONG_THRESHOLD, LONG_HELP,
 };
 
 static struct report_options *report_of(struct opt_state *st)
@@ -51,6 +54,28 @@ static enum opt_outcome set_baseline(struct opt_state *st, const char *arg)
 	return OPT_RUN;
 }
 
+/*
+ * --threshold PCT: a percentage above 0 and below 100 ("5", "2.5", "5%"),
+ * as a fraction. It asks for a comparison, as --baseline does.
+ */
+static enum opt_outcome set_threshold(struct opt_state *st, const char *arg)
+{
+	char *end;
+	double pct;
+
+	errno = 0;
+	pct = strtod(arg, &end);
+	if (end != arg && *end == '%')
+		end++;
+	if (end == arg || *end || errno || !isfinite(pct) || !(pct > 0) ||
+	    !(pct < 100))
+		return opt_fail(st, "--threshold '%s': a percentage above 0 and "
+				"below 100", arg);
+	report_of(st)->threshold = pct / 100.0;
+	report_of(st)->compare = true;
+	return OPT_RUN;
+}
+
 #define FIELD(name) offsetof(struct report_options, name)
 
 static const struct opt_row rows[] = {
@@ -61,16 +86,20 @@ static const struct opt_row rows[] = {
 	  "name and test parameters",
 	  .set = opt_flag, .offset = FIELD(summary) },
 	{ LONG_COMPARE, "compare", no_argument, NULL,
-	  "compare the groups of runs (by name, and test parameters when one "
-	  "name has several) with the first: each figure's medians, the "
-	  "difference of the group means with its 95% confidence interval, and "
-	  "faster, slower, no clear difference or one run cannot tell (text, "
-	  "markdown, html and svg formats)",
+	  "compare the groups of runs or marks (by name, and test parameters "
+	  "when one name has several) with the first: each figure's ratio with "
+	  "its interval, and faster, slower, the same within the threshold or "
+	  "cannot tell, at most 5% of such reports holding a false verdict "
+	  "(text, markdown, html and svg formats)",
 	  .set = opt_flag, .offset = FIELD(compare), .usage = OPT_USAGE_OR },
 	{ LONG_BASELINE, "baseline", required_argument, "name",
 	  "with --compare: the group to compare the others with (a machine "
 	  "name, or a group's label as --compare prints it)",
 	  .set = set_baseline, .usage = OPT_USAGE_IN },
+	{ LONG_THRESHOLD, "threshold", required_argument, "pct",
+	  "with --compare: differences within +/-pct percent are \"the same\" "
+	  "and only larger ones \"faster\" or \"slower\" (default 3)",
+	  .set = set_threshold, .usage = OPT_USAGE_IN },
 	{ LONG_HELP, "help", no_argument, NULL, "print this help and exit",
 	  .set = opt_ask_help, .usage = OPT_USAGE_HIDDEN },
 };

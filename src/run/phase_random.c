@@ -63,6 +63,7 @@ static struct engine_job job_of(struct phase_ctx *ctx, const struct random_spec 
 		.pattern = pattern, .depth = spec->depth, .threads = spec->threads,
 		.seed = ctx->data->seed, .time_ns = spec->ios ? 0 : spec->time_ns,
 		.ios = spec->ios ? spec->ios : spec->pass ? pass_ios : 0,
+		.meter = ctx->meter, .meter_lane = ctx->copy,
 		.should_stop = should_stop, .stop_arg = watch,
 	};
 }
@@ -119,6 +120,7 @@ static int verify_written(struct phase_ctx *ctx, const struct random_spec *spec,
 	memcpy(counts, res->thread_ios, sizeof(res->thread_ios));
 	job.writes = false;
 	job.verify = true;
+	job.meter = NULL; /* untimed: not part of the test's rate */
 	job.time_ns = 0;
 	job.thread_ios = counts;
 	int rc = engine_run(&job, ctx->engine, res);

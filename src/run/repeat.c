@@ -3,7 +3,7 @@
  * repeat.c - -x auto's stopping rule (repeat.h): the rates of the runs so
  * far, the rule's findings on each (lib/sequential.c: the repeated
  * interval on their logarithms, drift), whether to run again, and what to
- * say about the rates that drifted or are still noisy.
+ * say about the rates that drifted or are still noisy; each run's seed.
  */
 #include "repeat.h"
 
@@ -12,6 +12,11 @@
 #include <stdio.h>
 
 #include "phase_info.h"
+
+uint64_t repeat_seed(const struct config *cfg, size_t n)
+{
+	return cfg->repeat_auto && !cfg->random_file ? cfg->seed + n : cfg->seed;
+}
 
 /* Run R's IOPS of random-I/O test K, NaN when it did not run. */
 static double random_iops(const struct run_results *r, size_t k)

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "config.h"
 #include "lib/sequential.h"
 #include "results.h"
 
@@ -48,6 +49,17 @@ size_t repeat_figures(const struct run_results *runs, size_t n, size_t max,
  * left to wait for).
  */
 bool repeat_done(const struct run_results *runs, size_t n, size_t max);
+
+/*
+ * The seed of run N (from 0) of CFG's -x runs: with -x auto, CFG's seed
+ * plus N, so that every run seeks to other places (and, with a fresh
+ * file, writes other data) and the runs are as independent as the rule's
+ * intervals assume (the same seeks every run make consecutive runs alike);
+ * each run's JSON and CSV say its own, so any one of them can be made
+ * again with -z. Otherwise CFG's seed: -x N keeps bonnie++'s one seed for
+ * every run, and with -Z the numbers come from the file.
+ */
+uint64_t repeat_seed(const struct config *cfg, size_t n);
 
 /*
  * What -x auto:MAX found after RUNS[0..n), on OUT: one line per rate that

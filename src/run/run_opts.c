@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "engine/engine.h"
+#include "vary.h"
 
 static struct config *config_of(struct opt_state *st)
 {
@@ -102,5 +103,59 @@ enum opt_outcome run_opts_progress(struct opt_state *st, const char *arg)
 	if (opt_choice(st, arg, &k) != OPT_RUN)
 		return OPT_ERROR;
 	config_of(st)->progress = (enum progress_mode)k;
+	return OPT_RUN;
+}
+
+/* --vary KEY=V1,V2,... for the command whose rows name it. */
+static enum opt_outcome take_vary(struct opt_state *st, const char *arg,
+				  bool mark)
+{
+	char why[512];
+
+	if (vary_parse(&config_of(st)->vary, arg, mark, why, sizeof(why)) != 0)
+		return opt_fail(st, "%s", why);
+	return OPT_RUN;
+}
+
+enum opt_outcome run_opts_vary(struct opt_state *st, const char *arg)
+{
+	return take_vary(st, arg, false);
+}
+
+enum opt_outcome run_opts_vary_mark(struct opt_state *st, const char *arg)
+{
+	return take_vary(st, arg, true);
+}
+
+enum opt_outcome run_opts_vary_baseline(struct opt_state *st, const char *arg)
+{
+	struct vary_spec *spec = &config_of(st)->vary;
+
+	if (spec->n_baselines == VARY_MAX_KEYS)
+		return opt_fail(st, "--baseline: at most %d", VARY_MAX_KEYS);
+	spec->baseline[spec->n_baselines++] = arg;
+	return OPT_RUN;
+}
+
+void run_opts_vary_help(FILE *out, const struct opt_row *row)
+{
+	(void)row;
+	vary_help(out);
+}
+
+enum opt_outcome run_opts_vary_finish(struct opt_state *st, uint64_t rounds,
+				      uint64_t run_bytes, uint64_t run_seconds)
+{
+	struct config *cfg = config_of(st);
+	char why[512];
+
+	if (vary_finish(&cfg->vary, cfg->machine, why, sizeof(why)) != 0 ||
+	    (cfg->vary.n &&
+	     vary_check_count(&cfg->vary, rounds, run_bytes, run_seconds, why,
+			      sizeof(why)) != 0))
+		return opt_fail(st, "%s", why);
+	if (cfg->vary.root_fs && !vary_axis_of(&cfg->vary, VARY_MOUNT))
+		return opt_fail(st, "--vary-root-fs allows --vary mount= on the "
+				"filesystem holding /; give --vary mount= too");
 	return OPT_RUN;
 }

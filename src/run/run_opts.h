@@ -8,6 +8,9 @@
 #ifndef RUN_OPTS_H
 #define RUN_OPTS_H
 
+#include <stdint.h>
+#include <stdio.h>
+
 #include "core/opt.h"
 
 /* -m NAME: the machine name, without commas or control characters. */
@@ -32,5 +35,24 @@ const char *run_opts_engine_names(size_t i);
 /* --progress WHEN, with run_opts_progress_names as the row's choices. */
 enum opt_outcome run_opts_progress(struct opt_state *st, const char *arg);
 const char *run_opts_progress_names(size_t i);
+
+/* --vary KEY=V1,V2,... (vary.h): the classic run's keys, or clyde mark's. */
+enum opt_outcome run_opts_vary(struct opt_state *st, const char *arg);
+enum opt_outcome run_opts_vary_mark(struct opt_state *st, const char *arg);
+
+/* --baseline KEY=VALUE: kept, and found among the values by
+ * run_opts_vary_finish. */
+enum opt_outcome run_opts_vary_baseline(struct opt_state *st, const char *arg);
+
+/* The help of --vary: every key, what it changes and where (help_fn). */
+void run_opts_vary_help(FILE *out, const struct opt_row *row);
+
+/*
+ * After the rows: --baseline among --vary's values, the setups' labels,
+ * and ROUNDS rounds of the setups within clyde's limits, each run moving
+ * RUN_BYTES with RUN_SECONDS of timed tests (for the refusal's words).
+ */
+enum opt_outcome run_opts_vary_finish(struct opt_state *st, uint64_t rounds,
+				      uint64_t run_bytes, uint64_t run_seconds);
 
 #endif

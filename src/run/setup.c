@@ -298,6 +298,18 @@ static void choose_engine(enum engine_kind want, struct run_target *target)
 		 why_aio);
 }
 
+enum engine_kind setup_engine_for(const struct run_target *target,
+				  const struct plan_step *steps, size_t n)
+{
+	enum engine_kind kind = target->engine;
+	char why[8];
+
+	for (size_t i = 0; kind == ENGINE_AUTO && i < n; i++)
+		if (steps[i].info->id == PHASE_RANDOM || steps[i].info->id == PHASE_MARK)
+			engine_select(ENGINE_AUTO, &kind, why, sizeof(why));
+	return kind;
+}
+
 int setup_target(const struct config *cfg, const char *tag,
 		 struct run_target *target, char *err, size_t len)
 {
@@ -322,6 +334,24 @@ int setup_target(const struct config *cfg, const char *tag,
 		return status;
 	device_find(target->dir_fd, target->prov_known ? &target->prov : NULL,
 		    &target->dev);
+	if (cfg->random_io && cfg->io.size_mib > 0)
+		choose_engine(cfg->engine, target);
+	return 0;
+}
+
+int setup_target_for(const struct config *cfg, const struct run_target *made,
+		     struct run_target *target, char *err, size_t len)
+{
+	int status;
+
+	*target = *made;
+	target->dio_align = 0;
+	target->engine = ENGINE_AUTO;
+	target->engine_note[0] = '\0';
+	if ((status = setup_limits(cfg, err, len)) != 0)
+		return status;
+	if (cfg->io.size_mib > 0 && (status = probe(cfg, target, err, len)) != 0)
+		return status;
 	if (cfg->random_io && cfg->io.size_mib > 0)
 		choose_engine(cfg->engine, target);
 	return 0;

@@ -66,6 +66,14 @@ int setup_preflight(const struct config *cfg, char *err, size_t len);
 void setup_provenance(const struct config *cfg, struct run_target *target);
 
 /*
+ * The engine the engine tests among STEPS[0..n) run on: set-up's choice,
+ * or where none was made (a target built by hand, as tests do) the first
+ * one available.
+ */
+enum engine_kind setup_engine_for(const struct run_target *target,
+				  const struct plan_step *steps, size_t n);
+
+/*
  * Make clyde's directory inside cfg->dir (its name with TAG when not NULL)
  * and hold it open (workdir.h), probe it (O_DIRECT and its alignment, when
  * CFG has I/O tests), find the block device under it and, for random I/O,
@@ -76,5 +84,14 @@ void setup_provenance(const struct config *cfg, struct run_target *target);
  */
 int setup_target(const struct config *cfg, const char *tag,
 		 struct run_target *target, char *err, size_t len);
+
+/*
+ * TARGET for CFG in the directory another configuration's setup_target
+ * made (MADE): the same directory, device and provenance, with CFG's own
+ * descriptor and thread limits, O_DIRECT probe and engine (--vary's
+ * setups differ in these). 0, or an exit status with the reason in ERR.
+ */
+int setup_target_for(const struct config *cfg, const struct run_target *made,
+		     struct run_target *target, char *err, size_t len);
 
 #endif

@@ -211,7 +211,7 @@ report "unknown format" --format x "$T/one.csv"
 check "unknown format message" has_err "clyde: report: unknown format 'x'"
 report "help" --help
 checks "--help: exit 0, lists every format" '[ $st -eq 0 ] && has_out text-1.96 && has_out csv-1.98 && has_out --summary'
-check "clyde --help shows report" sh -c "$CLYDE --help | grep -q '^       clyde report \\[--format fmt\\] \\[--summary | --compare \\[--baseline name\\]\\]$'"
+check "clyde --help shows report" sh -c "$CLYDE --help | grep -q '^                    \\[--summary | --compare \\[--baseline name\\] \\[--threshold pct\\]\\]$'"
 check "clyde --help: report's file operands under its options" sh -c "$CLYDE --help | grep -q '^                    \\[file \\.\\.\\.\\]$'"
 
 # Binary data: refused at its first tell-tale byte with one line, never

@@ -1,10 +1,11 @@
 # SPDX-License-Identifier: MIT
 # `clyde report --compare` from the command line: verdicts on groups whose
 # figures the test sets (clearly apart, alike, one run), the same answer
-# from CSV and from JSON, --baseline, every format that shows it, and the
-# errors (one group, an unknown baseline, CSV or JSON, --summary).
+# from CSV and from JSON, --baseline, --threshold, every format that shows
+# it, clyde mark results compared, and the errors (one group, an unknown
+# baseline, a bad threshold, CSV or JSON, --summary).
 . tests/cli/lib.sh
-plan 21
+plan 31
 
 # line NAME SEED WRITE_KIB READ_KIB: a 1.98 line with block write and read.
 line() {
@@ -41,14 +42,18 @@ checks "compare: ssd is the baseline" \
 	'grep -qxF "Comparison of 3 groups of runs; the baseline is ssd." "$T/out"'
 checks "compare: hdd writes slower, beyond noise" \
 	'row "Block write" "MiB/s" | grep -q " slower$"'
-checks "compare: hdd reads alike, with what could have been seen" \
-	'row "Block read" "MiB/s" | grep -q "no clear difference (could see ±[0-9.]*%)$"'
+checks "compare: hdd reads alike, with what these runs would detect" \
+	'row "Block read" "MiB/s" | grep -q "cannot tell (reliably detects [0-9.]*% or more)$"'
 checks "compare: less CPU per MiB/s for hdd's reads is not claimed" \
-	'row "Block read" "CPU % per MiB/s" | grep -q "no clear difference"'
+	'row "Block read" "CPU % per MiB/s" | grep -q "cannot tell"'
 checks "compare: nvme's one run cannot tell" \
-	'row "Block write" "MiB/s" 2 | grep -q "+[0-9]*% *one run cannot tell$"'
+	'row "Block write" "MiB/s" 2 | grep -q "+[0-9]*% *cannot tell from one run$"'
 checks "compare: the +++++ read left out and said so" \
 	'grep -q "Left out as missing (+++++, not run or not recorded): Block read in 1 of A.s 4" "$T/out"'
+checks "compare: the preamble says what the error rate covers" \
+	'grep -q "one family" "$T/out" && grep -q "at most 5%" "$T/out"'
+checks "compare: what differs opens each pair" \
+	'[ "$(grep -c "^What differs: " "$T/out")" -eq 2 ]'
 checks "compare: seeks, +++++ everywhere, have no row" '! grep -q "^Random seeks" "$T/out"'
 cp "$T/out" "$T/csv.out"
 
@@ -60,16 +65,40 @@ check "compare: from JSON as from CSV" cmp -s "$T/out" "$T/csv.out"
 report --baseline nvme --format text-2.00 "$T/runs.csv"
 checks "--baseline: implies --compare and picks the group" \
 	'[ $st -eq 0 ] && grep -qxF "Comparison of 3 groups of runs; the baseline is nvme." "$T/out"'
-checks "--baseline nvme: every verdict is one run cannot tell" \
-	'[ "$(grep -c "one run cannot tell$" "$T/out")" -eq "$(grep -cE "^(Block|Rewrite) " "$T/out")" ]'
+checks "--baseline nvme: every verdict is cannot tell from one run" \
+	'[ "$(grep -c "cannot tell from one run$" "$T/out")" -eq "$(grep -cE "^(Block|Rewrite) " "$T/out")" ]'
+
+report --compare --threshold 200 "$T/runs.csv"
+checks "--threshold: out of range, a usage error" \
+	'[ $st -eq 1 ] && [ ! -s "$T/out" ] && grep -q "threshold .200.: a percentage above 0 and below 100" "$T/err"'
+report --compare --threshold 70% "$T/runs.csv"
+checks "--threshold 70%: hdd's reads, within 5%, are the same within ±70%" \
+	'[ $st -eq 0 ] && row "Block read" "MiB/s" | grep -q "the same within ±70%$" && row "Block write" "MiB/s" | grep -q " slower$"'
 
 for f in markdown html svg; do
 	report --compare --format $f "$T/runs.csv"
 	checks "compare --format $f: exit 0, verdicts shown" \
-		'[ $st -eq 0 ] && [ ! -s "$T/err" ] && grep -q "one run cannot tell" "$T/out" && grep -q "slower" "$T/out"'
+		'[ $st -eq 0 ] && [ ! -s "$T/err" ] && grep -q "cannot tell from one run" "$T/out" && grep -q "slower" "$T/out" && grep -q "What differs" "$T/out"'
 done
 checks "compare svg: error bars over each group's spread" \
 	'[ "$(grep -c "<path class=\"spread\"" "$T/out")" -ge 4 ]'
+
+# clyde mark results: a before and an after, through the same comparison.
+sed "s/@VERSION@/$VERSION/" tests/golden/mark/default.json >"$T/before.json"
+sed 's/"machine": "box \\"7\\""/"machine": "after"/' "$T/before.json" >"$T/after.json"
+report --compare "$T/before.json" "$T/after.json"
+checks "compare marks: exit 0, each test and direction judged" \
+	'[ $st -eq 0 ] && [ ! -s "$T/err" ] && grep -q "^Comparison of 2 groups of clyde mark results" "$T/out" && grep -q "^SEQ1M Q8T1 read  *MB/s " "$T/out" && grep -q "^RND4K Q1T1 write  *mean latency " "$T/out"'
+checks "compare marks: the same runs, the same within ±3%" \
+	'grep -q "^RND4K Q32T1 write  *MB/s .*the same within ±3%$" "$T/out"'
+for f in markdown html svg; do
+	report --compare --format $f "$T/before.json" "$T/after.json"
+	checks "compare marks --format $f" \
+		'[ $st -eq 0 ] && grep -q "the same within" "$T/out" && grep -q "SEQ1M Q8T1 read" "$T/out"'
+done
+report --compare "$T/before.json"
+checks "compare one mark: exit 1, says why" \
+	'[ $st -eq 1 ] && grep -q "^clyde: report: --compare needs two groups of marks" "$T/err"'
 
 report --compare --baseline hdd2 "$T/runs.csv"
 checks "--baseline naming no group: exit 1, one line" \
@@ -87,5 +116,5 @@ report --compare --summary "$T/runs.csv"
 checks "compare with --summary: a usage error" \
 	'[ $st -eq 1 ] && grep -qxF "clyde: report: --compare and --summary cannot be combined" "$T/err"'
 report --help
-checks "report --help explains --compare and --baseline" \
-	'grep -q "^  --compare$" "$T/out" && grep -q "^  --baseline name$" "$T/out"'
+checks "report --help explains --compare, --baseline and --threshold" \
+	'grep -q "^  --compare$" "$T/out" && grep -q "^  --baseline name$" "$T/out" && grep -q "^  --threshold pct$" "$T/out"'

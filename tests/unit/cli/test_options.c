@@ -16,6 +16,7 @@
 #include "cli/command.h"
 #include "cli/options.h"
 #include "core/verdict.h"
+#include "run/vary.h"
 
 #define RAM 1024u
 #define SEED 77u
@@ -141,6 +142,19 @@ static void check_docs(void)
 		snprintf(name, sizeof(name), "the SYNOPSIS has %s", commands[i].opts->name);
 		CHECK(name, i == 0 || strstr(usage, line) != NULL);
 	}
+	/* Every --vary key: in SETUPS COMPARED and in clyde --help. */
+	char *help = help_of(&commands[0]);
+	const char *setups = strstr(man, ".SH SETUPS COMPARED");
+	for (size_t k = 0; k < VARY_KEYS; k++) {
+		char key[48], name[96];
+
+		snprintf(key, sizeof(key), "%s=", vary_keys[k].name);
+		snprintf(name, sizeof(name), "man page documents --vary %s", key);
+		CHECK(name, setups && strstr(setups, key) != NULL);
+		snprintf(name, sizeof(name), "clyde --help explains --vary %s", key);
+		CHECK(name, help && strstr(help, key) != NULL);
+	}
+	free(help);
 	free(usage);
 }
 

@@ -508,9 +508,51 @@ static void test_lenient(void)
 	free(text);
 }
 
+/* A --vary run's tag reads back whole; a run without one reads as none. */
+static void test_vary(void)
+{
+	struct run_results runs[2], *back = NULL;
+	struct parse_error err = { "" };
+	size_t n = 0;
+	char *text;
+
+	sample_run(&runs[0], 0);
+	sample_run(&runs[1], 1);
+	runs[0].vary = (struct vary_tag){ .known = true, .setup = 2, .setups = 4,
+					  .round = 3, .position = 1, .n = 2,
+					  .trimmed = true, .trim_bytes = 123456,
+					  .trim_ns = 250000000 };
+	snprintf(runs[0].vary.setting[0].key, 16, "scheduler");
+	snprintf(runs[0].vary.setting[0].value, MACHINE_MAX, "none");
+	snprintf(runs[0].vary.setting[1].key, 16, "trim");
+	snprintf(runs[0].vary.setting[1].value, MACHINE_MAX, "before");
+	text = render(runs, 2, true);
+	CHECK("vary: a run without --vary says null", strstr(text, "\"vary\": null") != NULL);
+	CHECK("vary: reads back",
+	      json_results_read(text, strlen(text), &back, &n, &err) == 0 && n == 2);
+	if (back && n == 2) {
+		const struct vary_tag *v = &back[0].vary;
+
+		CHECK("vary: setup, round and position",
+		      v->known && v->setup == 2 && v->setups == 4 && v->round == 3 &&
+			      v->position == 1);
+		CHECK("vary: the settings, in order",
+		      v->n == 2 && strcmp(v->setting[0].key, "scheduler") == 0 &&
+			      strcmp(v->setting[0].value, "none") == 0 &&
+			      strcmp(v->setting[1].key, "trim") == 0 &&
+			      strcmp(v->setting[1].value, "before") == 0);
+		CHECK("vary: the FITRIM's time and bytes",
+		      v->trimmed && v->trim_ns == 250000000 && v->trim_bytes == 123456);
+		CHECK("vary: null reads as no tag", !back[1].vary.known);
+	}
+	free(back);
+	free(text);
+}
+
 int main(void)
 {
 	test_round_trip();
+	test_vary();
 	test_golden();
 	test_errors();
 	test_without_provenance();

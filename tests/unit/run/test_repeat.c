@@ -5,7 +5,8 @@
  * most 10 runs, the planned looks, drift, +++++ and missing figures, the
  * random-I/O tests, what it says), then on runs the driver makes with a
  * null phase whose rate the test sets for each run, in the loop cmd_classic.c
- * runs. The half-widths are scipy's (test_sequential.c).
+ * runs, and each run's seed. The half-widths are scipy's
+ * (test_sequential.c).
  */
 #include <math.h>
 #include <stdatomic.h>
@@ -255,8 +256,25 @@ static void test_driven(void)
 	rmdir(dir);
 }
 
+/* -x auto gives each run its own seed; -x N and -Z keep theirs. */
+static void test_seed(void)
+{
+	struct config cfg = { .seed = 1000, .repeat = 10, .repeat_auto = true };
+
+	CHECK("seed: -x auto's first run has the seed given",
+	      repeat_seed(&cfg, 0) == 1000);
+	CHECK("seed: each later run its own", repeat_seed(&cfg, 1) == 1001 &&
+						      repeat_seed(&cfg, 9) == 1009);
+	cfg.repeat_auto = false;
+	CHECK("seed: -x N keeps bonnie++'s one seed", repeat_seed(&cfg, 3) == 1000);
+	cfg.repeat_auto = true;
+	cfg.random_file = "numbers";
+	CHECK("seed: with -Z the file's numbers", repeat_seed(&cfg, 3) == 1000);
+}
+
 int main(void)
 {
+	test_seed();
 	test_rule();
 	test_drift();
 	test_missing();
