@@ -316,7 +316,6 @@ def machine_lines(b):
             subprocess.run([b.a.clyde, "--version"], capture_output=True,
                            text=True).stdout.strip().split()[-1],
             cc[0] if cc else "cc", fio_v, bon_v, platform.python_version()),
-        "- load average at the end: %s" % " ".join("%.2f" % x for x in os.getloadavg()),
     ]
 
 
