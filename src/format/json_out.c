@@ -8,11 +8,13 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/utf8.h"
 
-/* Invalid UTF-8 as U+FFFD: the document stays valid whatever a name holds. */
+/* Invalid UTF-8 as U+FFFD: the document stays valid whatever a name holds;
+ * C1 and bidi controls as \u escapes. */
 void json_out_string(FILE *out, const char *text)
 {
 	const unsigned char *s = (const unsigned char *)text;
@@ -32,7 +34,14 @@ void json_out_string(FILE *out, const char *text)
 		} else if (s[i] < 0x80) {
 			fputc(s[i++], out);
 		} else if ((seq = utf8_seq_len(s + i, len - i)) != 0) {
-			fwrite(s + i, 1, seq, out);
+			/* The same text, but a terminal shown the document sees
+			 * no C1 control or bidi control act (all in the BMP). */
+			unsigned long cp = utf8_code_point(s + i, seq);
+
+			if ((cp >= 0x80 && cp < 0xa0) || utf8_is_bidi_control(cp))
+				fprintf(out, "\\u%04lx", cp);
+			else
+				fwrite(s + i, 1, seq, out);
 			i += seq;
 		} else {
 			fputs("\\ufffd", out);
@@ -73,6 +82,24 @@ void json_out_double(FILE *out, double value, int decimals)
 	fputs(strcmp(buf, "-0") == 0 ? "0" : buf, out);
 }
 
+void json_out_exact_or_null(FILE *out, bool known, double value)
+{
+	char buf[64];
+
+	if (!known || !isfinite(value)) {
+		fputs("null", out);
+		return;
+	}
+	for (int decimals = 0; decimals <= 20; decimals++) {
+		snprintf(buf, sizeof(buf), "%.*f", decimals, value);
+		if (strtod(buf, NULL) == value) {
+			fputs(strcmp(buf, "-0") == 0 ? "0" : buf, out);
+			return;
+		}
+	}
+	fprintf(out, "%.17g", value);
+}
+
 void json_out_float(FILE *out, float value)
 {
 	if (!isfinite(value))
@@ -88,7 +115,7 @@ void json_out_u64(FILE *out, uint64_t value)
 
 void json_out_seconds(FILE *out, uint64_t ns)
 {
-	json_out_double(out, (double)ns / 1e9, 6);
+	json_out_double(out, (double)ns / 1e9, 9);
 }
 
 void json_out_us(FILE *out, uint64_t ns)

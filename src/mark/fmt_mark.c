@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "format/fmt.h"
+#include "format/fmt_cells.h"
 #include "format/fmt_text.h"
 #include "format/fmt_json.h"
 #include "format/fmt_why.h"
@@ -137,18 +139,23 @@ void fmt_mark_table(FILE *out, const struct mark_results *r)
 			row(out, &r->tests[i]);
 		}
 	}
+	char machine[FMT_VISIBLE_MAX], dir[FMT_VISIBLE_MAX];
+
 	fprintf(out, "\n    Test: %s file, %" PRIu32 " run%s of %s%" PRIu32 " s%s, as %s "
 		"[%s: %s", fmt_bytes_words(r->size_mib * MIB, size, sizeof(size)),
 		r->runs, r->runs == 1 ? "" : "s",
 		r->method == MARK_BY_SIZE ? "one pass (" : "", r->time_s,
 		r->method == MARK_BY_SIZE ? " at most)" : "",
-		mark_method_reference(r->method), r->machine, r->dir);
+		mark_method_reference(r->method),
+		fmt_visible(r->machine, machine, sizeof(machine)),
+		fmt_visible(r->dir, dir, sizeof(dir)));
 	if (r->env.fs_type[0])
 		fprintf(out, ", %s", r->env.fs_type);
 	if (r->env.device[0])
 		fprintf(out, " on %s", r->env.device);
 	fprintf(out, "]\n    Mode: direct I/O, incompressible data, %s\n",
 		engine_name(r->engine));
+	fmt_memory_line(out, "    Note: ", r->prov_known, &r->prov);
 	over_time(out, r);
 }
 
@@ -220,11 +227,11 @@ void fmt_mark_csv(FILE *out, const struct mark_results *r)
 static void json_figures(FILE *out, const struct mark_figures *f, bool series)
 {
 	fputs("\"mb_per_s\": ", out);
-	json_out_double(out, f->mb_per_s, 3);
+	json_out_exact_or_null(out, true, f->mb_per_s);
 	fputs(", \"iops\": ", out);
-	json_out_double(out, f->iops, 3);
+	json_out_exact_or_null(out, true, f->iops);
 	fputs(", \"mean_us\": ", out);
-	json_out_double(out, f->mean_us, 3);
+	json_out_exact_or_null(out, true, f->mean_us);
 	fprintf(out, ", \"ios\": %" PRIu64 ", \"bytes\": %" PRIu64 ", \"elapsed_s\": ",
 		f->ios, f->bytes);
 	json_out_seconds(out, f->elapsed_ns);
