@@ -222,6 +222,7 @@ void mark_report_drive_html(FILE *out, const struct mark_grid *g)
 		if (h) {
 			fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
 				     "width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+				     "style=\"max-width:100%%;height:auto\" "
 				     "font-family=\"sans-serif\" font-size=\"12\">\n"
 				     "<style>.part { font-weight: bold; } .v { fill: #333; }"
 				     "</style>\n", CHART_W, h, CHART_W, h);
