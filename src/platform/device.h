@@ -46,4 +46,16 @@ void device_find(int dir_fd, const struct provenance *prov,
  */
 void device_counters(const struct device *dev, struct device_io *io);
 
+/* What the device moved between two readings of its counters. */
+static inline void device_delta(const struct device_io *before,
+				const struct device_io *after,
+				struct device_io *out)
+{
+	*out = (struct device_io){ .known = before->known && after->known };
+	if (!out->known)
+		return;
+	out->read_bytes = after->read_bytes - before->read_bytes;
+	out->write_bytes = after->write_bytes - before->write_bytes;
+}
+
 #endif

@@ -206,18 +206,6 @@ static void reset_ctx(struct phase_ctx *ctx)
 	memset(&ctx->err, 0, sizeof(ctx->err));
 }
 
-/* What DEV moved between two readings of its counters. */
-static void device_delta(const struct device_io *before,
-			 const struct device_io *after, struct device_io *out)
-{
-	memset(out, 0, sizeof(*out));
-	if (!before->known || !after->known)
-		return;
-	out->known = true;
-	out->read_bytes = after->read_bytes - before->read_bytes;
-	out->write_bytes = after->write_bytes - before->write_bytes;
-}
-
 /*
  * Start the N copies' threads and wait until all stand at the gate.
  * *started receives how many threads exist; 0, or pthread_create's error.
@@ -540,43 +528,6 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 	}
 	free_copies(copies, cfg->concurrency);
 	return status;
-}
-
-/* The --random-io tests: reads at every depth, then writes at every depth. */
-static void add_random_tests(struct run_plan *plan, const struct config *cfg)
-{
-	for (size_t k = 0; k < 2 * cfg->n_random_depths; k++) {
-		struct random_spec *spec = &plan->random_specs[k];
-
-		spec->writes = k >= cfg->n_random_depths;
-		spec->block_bytes = RANDOM_BLOCK_BYTES;
-		spec->depth = cfg->random_depths[k % cfg->n_random_depths];
-		spec->threads = cfg->random_threads;
-		spec->time_ns = (uint64_t)cfg->random_time_s * 1000000000u;
-		snprintf(plan->random_names[k], sizeof(plan->random_names[k]),
-			 "random %s, Q%" PRIu32 "T%" PRIu32,
-			 spec->writes ? "writes" : "reads", spec->depth, spec->threads);
-		plan->steps[plan->n++] = (struct plan_step){
-			.info = &phase_random_info, .arg = spec,
-			.name = plan->random_names[k],
-		};
-	}
-}
-
-void run_plan_init(struct run_plan *plan, const struct config *cfg)
-{
-	memset(plan, 0, sizeof(*plan));
-	for (int id = 0; id < PHASE_COUNT; id++) {
-		const struct phase_info *info = &phase_table[id];
-
-		if (phase_runs(info, cfg))
-			plan->steps[plan->n++] = (struct plan_step){
-				.info = info, .name = info->name,
-			};
-		/* The random-I/O tests follow the seeks, on the same file. */
-		if (id == PHASE_SEEKS && phase_runs(&phase_random_info, cfg))
-			add_random_tests(plan, cfg);
-	}
 }
 
 int run_once(const struct config *cfg, const struct run_target *target,
