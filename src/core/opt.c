@@ -248,15 +248,16 @@ enum opt_outcome opt_parse(const struct opt_set *set, int argc, char **argv,
 
 /* --- the usage and --help, from the same rows --------------------------- */
 
-/* "-d dir", "-f[size]", "--table fmt" */
+/* "-d dir", "-f[size]", "--table fmt", "--probe[=what]" */
 static void row_synopsis(const struct opt_row *o, char *buf, size_t len)
 {
 	size_t n = strlen(opt_name(o, buf, len));
+	const char *form = o->has_arg != optional_argument ? " %s"
+			   : o->key >= OPT_LONG_ONLY        ? "[=%s]"
+							    : "[%s]";
 
 	if (o->arg_name && n < len)
-		snprintf(buf + n, len - n,
-			 o->has_arg == optional_argument ? "[%s]" : " %s",
-			 o->arg_name);
+		snprintf(buf + n, len - n, form, o->arg_name);
 }
 
 /*

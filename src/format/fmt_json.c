@@ -21,6 +21,7 @@
 #include "json_out.h"
 #include "fmt_text.h"
 #include "run/phase_info.h"
+#include "run/probe.h"
 
 /*
  * The latency object: the whole summary when operations were counted, only
@@ -120,6 +121,8 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p,
 		fmt_json_device(out, &p->dev);
 	else
 		fputs("null", out);
+	fputs(",\n     \"probe\": ", out);
+	fmt_json_probe(out, &p->probe);
 	fputc('}', out);
 }
 
@@ -155,6 +158,8 @@ static void put_random(FILE *out, const struct random_result *t,
 	fmt_json_latency(out, &t->lat);
 	fputs(",\n     \"device\": ", out);
 	fmt_json_device(out, &t->dev);
+	fputs(",\n     \"probe\": ", out);
+	fmt_json_probe(out, &t->probe);
 	fputc('}', out);
 }
 
@@ -208,6 +213,8 @@ static void put_config(FILE *out, const struct run_results *r, bool live)
 	json_out_bool_or_null(out, live, r->verify);
 	fputs(", \"random_time_s\": ", out);
 	json_out_u64_or_null(out, live, r->random_time_s);
+	fputs(", \"probe\": ", out);
+	json_out_text_or_null(out, live ? probe_name(r->probe) : "");
 	fputs("},\n", out);
 }
 

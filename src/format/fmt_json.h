@@ -22,6 +22,15 @@ void fmt_json_latency(FILE *out, const struct latency_summary *lat);
 void fmt_json_device(FILE *out, const struct device_io *dev);
 
 /*
+ * A test's "probe" object (--probe): null when no probe ran beside it
+ * (fmt_json_probe_ran false), else its method, its reads' and writes'
+ * waits (each null when that kind did not run) and their points over time.
+ * fmt_json_feel.c.
+ */
+bool fmt_json_probe_ran(const struct probe_result *p);
+void fmt_json_probe(FILE *out, const struct probe_result *p);
+
+/*
  * Members, each on its own lines with a trailing ",\n": "environment"
  * (ENV as a live run's), "started" and "command_line" ("" as null), and
  * "provenance" (null when not KNOWN).

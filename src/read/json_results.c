@@ -10,9 +10,11 @@
 #include <string.h>
 
 #include "json_field.h"
+#include "json_probe.h"
 #include "json_provenance.h"
 #include "json_results.h"
 #include "run/phase_info.h"
+#include "run/probe.h"
 #include "core/verdict.h"
 
 /*
@@ -147,7 +149,8 @@ static int read_phase(const struct json_where *w, const struct json_value *p,
 	    json_field_u64(w, p, "bytes", true, &ph->bytes) != 0 ||
 	    json_field_u64(w, p, "read_bytes", true, &ph->read_bytes) != 0 ||
 	    json_field_u64(w, p, "ops", true, &ph->ops) != 0 ||
-	    read_latency(w, p, &ph->lat) != 0 || read_device(w, p, &ph->dev) != 0)
+	    read_latency(w, p, &ph->lat) != 0 || read_device(w, p, &ph->dev) != 0 ||
+	    json_probe_read(w, p, &ph->probe) != 0)
 		return -1;
 	return 0;
 }
@@ -195,7 +198,8 @@ static int read_random(const struct json_where *w, const struct json_value *t,
 	    want_figure(w, t, "cpu_percent", ran, &out->cpu_pct) != 0 ||
 	    want_ns(w, t, "cpu_s", 1e9, &out->cpu_ns, &ran) != 0 ||
 	    json_field_u64(w, t, "ops", false, &out->ops) != 0 ||
-	    read_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0)
+	    read_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0 ||
+	    json_probe_read(w, t, &out->probe) != 0)
 		return -1;
 	return read_random_engine(w, t, out);
 }
@@ -205,6 +209,7 @@ static int read_config(const struct json_where *top,
 {
 	static const char *const char_ios[] = { "stdio", "syscall" };
 	const struct json_value *c, *f;
+	int probe = 0;
 	struct json_where w = json_field_child(top, "config", -1);
 	struct json_where wf = json_field_child(&w, "files", -1);
 	bool known;
@@ -243,6 +248,11 @@ static int read_config(const struct json_where *top,
 		return -1;
 	r->mode.char_io = char_io == 1 ? CHAR_IO_SYSCALL : CHAR_IO_STDIO;
 	r->concurrency = (uint32_t)conc;
+	/* Absent from JSON written before --probe; null when not live. */
+	if (json_get(c, "probe") &&
+	    json_field_choice(&w, c, "probe", true, probe_names, 4, &probe) != 0)
+		return -1;
+	r->probe = probe > 0 ? (unsigned)probe : 0;
 	return 0;
 }
 

@@ -139,6 +139,7 @@ void phase_random_result(const struct phase_result *r, bool writes,
 	out->cpu_pct = r->cpu_pct;
 	out->lat = r->lat;
 	out->dev = r->dev;
+	out->probe = r->probe;
 }
 
 const char *phase_unit_name(enum phase_unit unit)

@@ -30,6 +30,7 @@
 #include "lib/timer.h"
 #include "lib/utf8.h"
 #include "core/verdict.h"
+#include "probe.h"
 
 #define TICK_NS 250000000ULL      /* progress hook period */
 
@@ -268,11 +269,12 @@ static int start_failed(const struct plan_step *ps, struct copy *copies,
 }
 
 static int start_and_wait(const struct plan_step *ps, struct copy *copies,
-			  unsigned n, const struct device *dev,
+			  unsigned n, const struct device *dev, struct probe *probe,
 			  const struct run_hooks *hooks, struct phase_result *r,
 			  struct phase_error *err)
 {
 	struct device_io dev0 = { 0 }, dev1 = { 0 };
+	struct probe_result probed;
 	struct phase_step step = { .plan = ps };
 	unsigned started = 0;
 	int status, create_err, synced = -1;
@@ -296,12 +298,15 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 		device_counters(dev, &dev0);
 	uint64_t t0 = timer_now_ns();
 	uint64_t cpu0 = timer_cpu_ns();
+	if (synced == 0)
+		probe_start(probe, t0);
 	pthread_cond_broadcast(&step.changed);
 	pthread_mutex_unlock(&step.lock);
 	if (synced == 0)
 		wait_copies(&step, copies, n, hooks, t0);
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(copies[i].thread, NULL);
+	probe_stop(probe, &probed, ps->probe_out);
 	uint64_t cpu1 = timer_cpu_ns();
 	if (dev)
 		device_counters(dev, &dev1);
@@ -311,8 +316,11 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 		return start_failed(ps, copies, n, create_err, synced, err);
 
 	status = phase_status(copies, n, err);
+	if (status == 0)
+		status = probe_failed(probe, err);
 	if (status == 0) {
 		fill_result(ps->info, copies, n, t0, cpu1 - cpu0, r);
+		r->probe = probed;
 		device_delta(&dev0, &dev1, &r->dev);
 		if (hooks->phase_latency)
 			hooks->phase_latency(hooks->latency_arg, ps,
@@ -325,10 +333,11 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 
 /* One phase: its copies share a stop flag that lives only as long as it. */
 static int run_step(const struct plan_step *ps, struct copy *copies, unsigned n,
-		    const struct device *dev, const struct run_hooks *hooks,
-		    struct phase_result *r, struct phase_error *err)
+		    const struct device *dev, struct probe *probe,
+		    const struct run_hooks *hooks, struct phase_result *r,
+		    struct phase_error *err)
 {
-	int status = start_and_wait(ps, copies, n, dev, hooks, r, err);
+	int status = start_and_wait(ps, copies, n, dev, probe, hooks, r, err);
 
 	for (unsigned i = 0; i < n; i++)
 		copies[i].ctx.failed = NULL;
@@ -362,6 +371,7 @@ static void describe_run(const struct config *cfg,
 	res->ram_mib = cfg->ram_mib;
 	res->verify = cfg->verify;
 	res->random_time_s = cfg->random_io ? cfg->random_time_s : 0;
+	res->probe = cfg->probe;
 	origin_time_utc(time(NULL), res->started, sizeof(res->started));
 	origin_command_line(cfg->argc, cfg->argv, res->command_line,
 			    sizeof(res->command_line));
@@ -487,11 +497,16 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 	const struct device *dev = target->dev.n > 0 ? &target->dev : NULL;
 	struct copy *copies = setup_copies(cfg, target, engine_for(target, steps, n),
 					   err);
-	int status = 0;
+	struct probe *probe = NULL;
+	char path[PATH_MAX];
+	int status;
 
 	describe_run(cfg, target, res);
 	if (!copies)
 		return err->status;
+	/* The probe's file is not the copies': its own numbers. */
+	status = probe_open(cfg, target->dir_fd, target->workdir,
+			    copies[0].ctx.seed ^ 0x9e3779b97f4a7c15ULL, &probe, err);
 	if (!hooks)
 		hooks = &no_hooks;
 	for (size_t i = 0; i < n && status == 0; i++) {
@@ -503,7 +518,8 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 			continue;
 		if (id == PHASE_RANDOM && res->n_random == MAX_RANDOM_TESTS)
 			continue;
-		status = run_step(&steps[i], copies, cfg->concurrency, dev, hooks, &r, err);
+		status = run_step(&steps[i], copies, cfg->concurrency, dev, probe,
+				  hooks, &r, err);
 		if (status != 0)
 			break;
 		if (steps[i].result_out)
@@ -518,9 +534,9 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 			status = hooks->after_phase(hooks->fault, &steps[i],
 						    &copies[0].tf, err);
 	}
+	if (probe_close(probe, path, sizeof(path)) != 0)
+		status = removal_failed(status, path, "unlink", err);
 	for (unsigned i = 0; i < cfg->concurrency; i++) {
-		char path[PATH_MAX];
-
 		if (iofile_remove(&copies[i].tf, path, sizeof(path)) != 0)
 			status = removal_failed(status, path, "unlink", err);
 		if (filetest_state_cleanup(copies[i].ctx.files, path, sizeof(path)) != 0)

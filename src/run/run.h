@@ -17,6 +17,8 @@
 #include "io/iofile.h"
 #include "io/rng.h"
 
+struct probe_sum;
+
 /* The longer of a classic plan and a clyde mark plan (layout, then every
  * run of every test in both directions). */
 #define RUN_MAX_PHASES (1 + 2 * MARK_MAX_TESTS * MARK_MAX_RUNS)
@@ -33,6 +35,7 @@ struct plan_step {
 	 * latency histogram (clyde mark's runs); NULL: nowhere. */
 	struct phase_result *result_out;
 	struct latency_stats *lat_out;
+	struct probe_sum *probe_out; /* and adds --probe's waits (probe.h) */
 };
 
 /* The steps a run will do, in order, built once from the config. */
