@@ -12,6 +12,7 @@
 #include "command.h"
 #include "exit_status.h"
 #include "format/fmt.h"
+#include "format/fmt_feel.h"
 #include "format/format.h"
 #include "lib/grow.h"
 #include "options.h"
@@ -53,6 +54,7 @@ static int print_run(const struct config *cfg, const struct run_results *r,
 		format_render(text, cfg->table, r, 1, &bonnie);
 		fmt_random_table(text, r);
 		fmt_footer(text, r);
+		fmt_feel(text, r);
 		if (out_check(text, text_err ? "stderr" : "stdout") != 0)
 			return -1;
 	}
@@ -266,6 +268,7 @@ static int vary_answer(const struct config *cfg, struct vary_kept *k, FILE *json
 	if (cfg->table) {
 		fputc('\n', text);
 		cfg->table->render(text, cfg->table, &src, &wide);
+		fmt_feel_runs(text, &src);
 	}
 	fputc('\n', text);
 	if ((rc = report_render(text, stderr, &o, &src, &n)) != 0)

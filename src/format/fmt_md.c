@@ -6,6 +6,7 @@
  */
 #include "fmt.h"
 #include "fmt_internal.h"
+#include "fmt_feel.h"
 #include "fmt_present.h"
 #include "fmt_text.h"
 #include "run_facts.h"
@@ -206,6 +207,10 @@ void fmt_markdown(FILE *out, struct run_source *src,
 		"**File tests**: files/s, with CPU % in parentheses", "Files",
 		fmt_has_files, present_files, &seen);
 	md_latency(out, src, &seen);
+	if (fmt_feel_any(src)) {
+		md_block(out, &seen);
+		fmt_feel_markdown(out, src);
+	}
 	if (facts)
 		md_facts(out, &seen);
 	if (seen.too_fast || seen.not_run)

@@ -13,6 +13,7 @@
 #include "fmt_cells.h"
 #include "fmt_text.h"
 #include "core/parse.h"
+#include "fmt_feel.h"
 #include "run_facts.h"
 #include "run_source.h"
 
@@ -390,6 +391,8 @@ void fmt_table(FILE *out, const struct table_layout *layout,
 		file_part(&ctx, layout->files_nameless && ctx.any_io);
 	else if (layout->blank_without_files)
 		fputc('\n', out);
-	if (facts)
+	if (facts) {
 		fmt_facts_text(out, facts);
+		fmt_feel_runs(out, src);
+	}
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "format/fmt_feel.h"
 #include "format/fmt_text.h"
 #include "format/fmt_json.h"
 #include "format/json_out.h"
@@ -125,6 +126,22 @@ void fmt_mark_table(FILE *out, const struct mark_results *r)
 		fprintf(out, " on %s", r->env.device);
 	fprintf(out, "]\n    Mode: direct I/O, incompressible data, %s\n",
 		engine_name(r->engine));
+	fmt_mark_feel(out, r);
+}
+
+void fmt_mark_feel(FILE *out, const struct mark_results *r)
+{
+	char name[MARK_NAME_MAX], text[FEEL_TEXT_MAX];
+
+	for (size_t i = 0; i < r->n; i++) {
+		const struct mark_result *t = &r->tests[i];
+
+		if (fmt_json_probe_ran(&t->probe))
+			fprintf(out, "Feel: %s %s: %s\n",
+				mark_test_name(&t->test, name, sizeof(name)),
+				t->writes ? "write" : "read",
+				fmt_feel_text(&t->probe, text, sizeof(text)));
+	}
 }
 
 void fmt_mark_truth(FILE *out, const struct mark_results *r)
@@ -228,6 +245,8 @@ static void json_test(FILE *out, const struct mark_result *t)
 		fprintf(out, "%d", t->disk_pct);
 	else
 		fputs("null", out);
+	fputs(",\n     \"probe\": ", out);
+	fmt_json_probe(out, &t->probe);
 	fputs(",\n     \"runs\": [", out);
 	for (size_t r = 0; r < t->n_runs; r++) {
 		fputs(r ? ",\n       {" : "\n       {", out);
@@ -255,8 +274,9 @@ void fmt_mark_json(FILE *out, const struct mark_results *r)
 	fprintf(out, ", \"size_mib\": %" PRIu64 ", \"runs\": %" PRIu32 ", \"time_s\": %"
 		     PRIu32 ", \"direct\": true, \"zeros\": false,\n             "
 		     "\"engine\": \"%s\", \"dio_align\": %" PRIu32 ", \"seed\": \"%"
-		     PRIu64 "\"},\n", r->size_mib, r->runs, r->time_s,
-		engine_name(r->engine), r->dio_align, r->seed);
+		     PRIu64 "\", \"probe\": \"%s\"},\n", r->size_mib, r->runs,
+		r->time_s, engine_name(r->engine), r->dio_align, r->seed,
+		probe_name(r->probe));
 	fmt_json_origin(out, r->started, r->command_line);
 	fmt_json_vary(out, &r->vary);
 	fmt_json_environment(out, &r->env);

@@ -31,6 +31,12 @@ void fmt_mark_table(FILE *out, const struct mark_results *r);
 void fmt_mark_truth(FILE *out, const struct mark_results *r);
 
 /*
+ * The Feel lines of R's tests that --probe ran beside, "Feel: SEQ1M Q8T1
+ * read: reads waited p50 ..." (fmt_feel.h's words), after the table.
+ */
+void fmt_mark_feel(FILE *out, const struct mark_results *r);
+
+/*
  * CSV: the header line naming the 21 columns, then one line per test
  * direction (format "mark", version "clyde-X.Y.Z", machine, profile or
  * "tests", test, op, pattern, block bytes, Q, T, runs, seconds per run,

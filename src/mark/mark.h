@@ -21,6 +21,7 @@
 #include "core/opt.h"
 #include "core/parse.h"
 #include "run/phase.h"
+#include "run/probe.h"
 #include "run/run.h"
 #include "lib/stats.h"
 
@@ -138,6 +139,8 @@ struct mark_result {
 	struct device_io dev; /* what the device moved over the runs */
 	int disk_pct;         /* reads: share of the bytes the device read,
 			       * 0..100; -1 unknown or writes */
+	struct probe_result probe; /* --probe beside every run together
+				    * (no points over time) */
 };
 
 /* A whole `clyde mark` run, complete before any formatter sees it. */
@@ -152,6 +155,7 @@ struct mark_results {
 	uint32_t time_s;
 	uint64_t seed;
 	enum engine_kind engine;
+	unsigned probe;       /* --probe: PROBE_READ, PROBE_WRITE; 0 none */
 	uint32_t dio_align;
 	struct mark_figures layout; /* writing the file before the tests */
 	struct run_env env;
@@ -181,6 +185,7 @@ struct mark_plan {
 	struct phase_result layout;
 	struct phase_result results[2 * MARK_MAX_TESTS][MARK_MAX_RUNS];
 	struct latency_stats lat[2 * MARK_MAX_TESTS];
+	struct probe_sum probe[2 * MARK_MAX_TESTS];
 };
 
 /* The steps MO asks for (MO valid), into *mp (large: not on a stack). */

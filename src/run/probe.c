@@ -263,10 +263,10 @@ static int probe_once(struct probe_thread *t)
 	off_t off = (off_t)(rng_below(&t->rng, PROBE_FILE_BYTES / PROBE_BLOCK_BYTES) *
 			    PROBE_BLOCK_BYTES);
 
+	t->failed_op = t->kind == PROBE_READ ? "probe read" : "probe write";
 	if (p->fake)
 		return p->fake(p->fake_arg, t->kind);
 	if (t->kind == PROBE_READ) {
-		t->failed_op = "probe read";
 		if (!p->direct)
 			posix_fadvise(p->read_fd, off, PROBE_BLOCK_BYTES,
 				      POSIX_FADV_DONTNEED);
@@ -275,7 +275,6 @@ static int probe_once(struct probe_thread *t)
 			errno = EIO; /* the file clyde wrote is shorter */
 		return got == (ssize_t)PROBE_BLOCK_BYTES ? 0 : -1;
 	}
-	t->failed_op = "probe write";
 	if (io_write_full(p->write_fd, t->buf, PROBE_BLOCK_BYTES, off) != 0)
 		return -1;
 	t->failed_op = "probe fsync";
