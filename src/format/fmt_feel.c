@@ -22,6 +22,7 @@ bool fmt_feel_test(const struct run_results *r, size_t i, struct feel_test *t)
 	for (int p = 0; p < PHASE_COUNT; p++)
 		if (fmt_json_probe_ran(&r->phase[p].probe) && i-- == 0) {
 			snprintf(t->name, sizeof(t->name), "%s", phase_table[p].name);
+			snprintf(t->title, sizeof(t->title), "%s", phase_table[p].title);
 			t->probe = &r->phase[p].probe;
 			return true;
 		}
@@ -39,6 +40,7 @@ bool fmt_feel_test(const struct run_results *r, size_t i, struct feel_test *t)
 		else
 			snprintf(t->name, sizeof(t->name), "random %s, depth %"
 				 PRIu32, rt->writes ? "writes" : "reads", rt->depth);
+		snprintf(t->title, sizeof(t->title), "R%s", t->name + 1);
 		t->probe = &rt->probe;
 		return true;
 	}
@@ -150,7 +152,7 @@ static void rows(FILE *out, struct run_source *src, bool html)
 			else
 				present_markdown_text(out, r->machine);
 			fprintf(out, html ? "</th><td class=\"what\">%s%s</td>"
-					  : " | %s%s |", t.name,
+					  : " | %s%s |", t.title,
 				t.probe->direct ? "" : " (evicted)");
 			cells(out, &t.probe->read, html ? "<td>" : " ",
 			      html ? "</td>" : " |");

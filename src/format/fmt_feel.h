@@ -21,6 +21,8 @@
 /* One test of a run that a probe ran beside. */
 struct feel_test {
 	char name[FEEL_NAME_MAX];  /* "block output", "random reads, Q1T1" */
+	char title[FEEL_NAME_MAX]; /* the pages': "Block write", "Random
+				    * reads, Q1T1" */
 	const struct probe_result *probe;
 };
 

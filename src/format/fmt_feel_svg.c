@@ -17,6 +17,7 @@
 #define FEEL_TESTS_MAX 32  /* charts: distinct tests among the runs */
 #define FEEL_LABEL_PX 180  /* the run names left of the bars */
 #define FEEL_ROW_PX (SVG_PITCH + SVG_LINE_PX) /* a bar and its line */
+#define FEEL_HEAD_PX (SVG_TITLE_PX + SVG_LINE_PX + 4) /* title and note */
 
 /* The tests SRC's probes ran beside, by name, and each one's longest p99. */
 struct feel_charts {
@@ -30,6 +31,14 @@ struct feel_charts {
 static size_t cols(void)
 {
 	return (FEEL_LABEL_PX - 12) / SVG_CHAR_PX;
+}
+
+/* The label of run R's bar of one kind: its name, ", writes" for writes. */
+static const char *label_of(const struct run_results *r, bool writes,
+			    char *buf, size_t len)
+{
+	snprintf(buf, len, "%s%s", r->machine, writes ? ", writes" : "");
+	return buf;
 }
 
 /* Test T's chart, made if there is room; FEEL_TESTS_MAX when there is not. */
@@ -54,7 +63,8 @@ static void survey(struct run_source *src, struct feel_charts *c)
 		for (size_t j = 0; fmt_feel_test(r, j, &t); j++) {
 			const struct probe_waits *w[] = { &t.probe->read,
 							  &t.probe->write };
-			size_t k = chart_of(c, t.name);
+			size_t k = chart_of(c, t.title);
+			char label[MACHINE_MAX + 16];
 
 			for (int m = 0; k < FEEL_TESTS_MAX && m < 2; m++) {
 				double ms = (double)w[m]->lat.p99_ns / 1e6;
@@ -62,7 +72,9 @@ static void survey(struct run_source *src, struct feel_charts *c)
 				if (w[m]->lat.count == 0)
 					continue;
 				c->rows[k]++;
-				c->lines[k] += (int)svg_lines(r->machine, cols()) - 1;
+				c->lines[k] += (int)svg_lines(label_of(r, m == 1, label,
+								       sizeof(label)),
+							      cols()) - 1;
 				if (ms > c->max_ms[k])
 					c->max_ms[k] = ms;
 			}
@@ -84,7 +96,7 @@ int fmt_feel_svg_height(struct run_source *src, int width)
 	survey(src, &c);
 	for (size_t k = 0; k < c.n; k++)
 		h += chart_px(&c, k);
-	return h ? h + SVG_TITLE_PX : 0;
+	return h ? h + FEEL_HEAD_PX : 0;
 }
 
 /* Run I's bar for KIND of probe P at Y; returns the y below it. */
@@ -96,8 +108,7 @@ static int bar(FILE *out, const struct run_results *r, size_t i,
 	double len = (double)w->lat.p99_ns / 1e6 / axis_max * SVG_PLOT_PX;
 	size_t lines;
 
-	snprintf(label, sizeof(label), "%s%s", r->machine, writes ? ", writes" : "");
-	lines = svg_lines(label, cols());
+	lines = svg_lines(label_of(r, writes, label, sizeof(label)), cols());
 	svg_text(out, "name", x0 - 6, y + 12, label, cols(), r->machine);
 	fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
 		"fill=\"", x0, y + 1, len > 0 && len < 1 ? 1.0 : len, SVG_BAR);
@@ -132,7 +143,7 @@ static int chart(FILE *out, struct run_source *src, const struct feel_charts *c,
 		 c->lines[k] * SVG_LINE_PX, true, axis_max, step);
 	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++)
 		for (size_t j = 0; fmt_feel_test(r, j, &t); j++) {
-			if (strcmp(t.name, c->name[k]) != 0)
+			if (strcmp(t.title, c->name[k]) != 0)
 				continue;
 			if (t.probe->read.lat.count)
 				top = bar(out, r, i, &t.probe->read, false, x0,
@@ -154,10 +165,12 @@ int fmt_feel_svg(FILE *out, struct run_source *src, int y, int width)
 	if (c.n == 0)
 		return y;
 	fprintf(out, "<text class=\"title\" x=\"%d\" y=\"%d\">How the machine "
-		"felt: what a 4 KiB read every 10 ms (and a 4 KiB fsynced write "
-		"every 100 ms) waited beside each test</text>\n", SVG_MARGIN,
-		y + 20);
-	y += SVG_TITLE_PX;
+		"felt (--probe)</text>\n<text class=\"note\" x=\"%d\" y=\"%d\">"
+		"What a 4 KiB read every 10 ms, and a 4 KiB write with fsync every "
+		"100 ms, waited beside each test: the bar is the p99 wait; "
+		"shorter is better.</text>\n", SVG_MARGIN, y + 20, SVG_MARGIN,
+		y + 20 + SVG_LINE_PX + 4);
+	y += FEEL_HEAD_PX;
 	for (size_t k = 0; k < c.n; k++)
 		y = chart(out, src, &c, k, y);
 	return y;
