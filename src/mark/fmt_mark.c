@@ -129,19 +129,31 @@ void fmt_mark_table(FILE *out, const struct mark_results *r)
 	fmt_mark_feel(out, r);
 }
 
-void fmt_mark_feel(FILE *out, const struct mark_results *r)
+bool fmt_mark_feel_line(const struct mark_results *r, size_t k, char *buf,
+			size_t len)
 {
 	char name[MARK_NAME_MAX], text[FEEL_TEXT_MAX];
 
 	for (size_t i = 0; i < r->n; i++) {
 		const struct mark_result *t = &r->tests[i];
 
-		if (fmt_json_probe_ran(&t->probe))
-			fprintf(out, "Feel: %s %s: %s\n",
-				mark_test_name(&t->test, name, sizeof(name)),
-				t->writes ? "write" : "read",
-				fmt_feel_text(&t->probe, text, sizeof(text)));
+		if (!fmt_json_probe_ran(&t->probe) || k-- != 0)
+			continue;
+		snprintf(buf, len, "%s %s: %s",
+			 mark_test_name(&t->test, name, sizeof(name)),
+			 t->writes ? "write" : "read",
+			 fmt_feel_text(&t->probe, text, sizeof(text)));
+		return true;
 	}
+	return false;
+}
+
+void fmt_mark_feel(FILE *out, const struct mark_results *r)
+{
+	char line[FMT_MARK_FEEL_MAX];
+
+	for (size_t k = 0; fmt_mark_feel_line(r, k, line, sizeof(line)); k++)
+		fprintf(out, "Feel: %s\n", line);
 }
 
 void fmt_mark_truth(FILE *out, const struct mark_results *r)

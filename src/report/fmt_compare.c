@@ -47,16 +47,26 @@ static void feel_preamble(const struct comparison *c, char *buf, size_t len)
 		any |= c->figure[f].family == CMP_FEEL;
 	if (!any || used >= len)
 		return;
+	used += (size_t)snprintf(buf + used, len - used, " The probe's waits "
+				 "beside each test (--probe: what a 4 KiB read, "
+				 "or fsynced write, of another file waited while "
+				 "the test ran: how the machine felt; lower is "
+				 "better, \"faster\" means shorter waits; %s) are "
+				 "a third family with the same promise: ",
+				 c->marks ? "a mark's waits over all its runs "
+					    "are one value"
+					  : "each run's p50, p99 and max wait "
+					    "are its values");
+	if (used >= len)
+		return;
 	family_words(feel, sizeof(feel), c->family[CMP_FEEL], "probe verdict",
 		     "probe verdicts");
-	snprintf(buf + used, len - used, " The probe's waits beside each test "
-		 "(--probe: what a 4 KiB read, or fsynced write, of another "
-		 "file waited while the test ran: how the machine felt; lower "
-		 "is better, \"faster\" means shorter waits) are a third "
-		 "family with the same promise: %s, each interval a %.4g%% one "
-		 "%s.", feel, report_compare_level(c, CMP_FEEL) * 100.0,
-		 c->marks ? "(a mark's waits over all its runs are one value)"
-			  : "(each run's p50, p99 and max wait are its values)");
+	if (c->family[CMP_FEEL])
+		snprintf(buf + used, len - used, "%s, each interval a %.4g%% one.",
+			 feel, report_compare_level(c, CMP_FEEL) * 100.0);
+	else
+		snprintf(buf + used, len - used, "here none can be told (a group "
+			 "without the probe, or of one run).");
 }
 
 const char *fmt_compare_preamble(const struct comparison *c, char *buf,
