@@ -66,6 +66,25 @@ struct prov_layer {
 	int disk;          /* PROV_DISK: index into disks[]; -1 otherwise */
 };
 
+/*
+ * The link a disk sits behind and what it carries (src/platform/link*.c):
+ * a SATA link's negotiated speed, a PATA disk's transfer mode, an NVMe
+ * drive's PCIe link (current and maximum), a USB device's speed, a SAS
+ * port's rate and width. ceiling_mb_s is the link's payload rate after its
+ * line code, in MB/s (10^6 bytes/s): 600 for SATA 6 Gb/s. A virtio disk
+ * has no link of its own (kind "virtio", ceiling 0).
+ */
+struct prov_link {
+	char kind[16];       /* "sata", "pata", "pcie", "usb", "sas",
+			      * "virtio"; "" unknown */
+	char name[48];       /* "SATA 6.0 Gb/s", "UDMA/133", "PCIe 3.0 x4" */
+	char speed[32];      /* the kernel's words: "6.0 Gbps", "UDMA/133",
+			      * "8.0 GT/s PCIe", "480" (Mb/s) */
+	char max_speed[32];  /* PCIe: what the link could train to */
+	uint32_t width, max_width; /* PCIe lanes, SAS phys; 0 unknown */
+	uint32_t ceiling_mb_s;     /* 0: unknown, or no link (virtio) */
+};
+
 /* A whole disk, as the kernel describes it (text trimmed of padding). */
 struct prov_disk {
 	char name[64];          /* "sda", "nvme0n1", "vda" */
@@ -83,6 +102,22 @@ struct prov_disk {
 	uint32_t nr_requests;   /* queue/nr_requests; 0 unknown */
 	char scheduler[32];     /* the selected one: "mq-deadline", "none" */
 	int64_t read_ahead_kib; /* -1 unknown */
+	struct prov_link link;
+};
+
+/*
+ * The dm-crypt cipher of the stack (its first crypt layer) and the
+ * kernel's own speed for it on one core, measured through AF_ALG when
+ * clyde set up (src/platform/cipher*.c): 0 MB/s when not measured, and
+ * then not_measured says why ("" when there is no cipher to measure).
+ */
+struct prov_cipher {
+	int layer;            /* index in layers[]; -1: no dm-crypt layer */
+	char spec[64];        /* dm-crypt's: "aes-xts-plain64" */
+	char algorithm[64];   /* the crypto API's: "xts(aes)" */
+	uint32_t key_bits;    /* 512 for aes-xts-plain64 with 2 x 256; 0 unknown */
+	uint32_t encrypt_mb_s, decrypt_mb_s; /* 10^6 bytes/s */
+	char not_measured[96];
 };
 
 struct prov_machine {
@@ -99,6 +134,7 @@ struct provenance {
 	struct prov_layer layers[PROV_MAX_LAYERS];
 	struct prov_disk disks[PROV_MAX_DISKS];
 	bool truncated; /* the stack had more than fits: the rest is left out */
+	struct prov_cipher cipher;
 	struct prov_machine machine;
 };
 

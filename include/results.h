@@ -45,6 +45,114 @@ struct device_io {
 };
 
 /*
+ * A test over time, one point per interval from its start (run_series.c
+ * records it; every interval but the last is interval_ns long, the last
+ * ends at span_ns): the bytes and operations per second and the 99th
+ * percentile latency of the operations done in it. Stretches of a second
+ * or more in which no operation ended are kept as gaps; the time at the
+ * end without one (the final fsync of a write phase, a close), when an
+ * eighth of a second or more, is the tail. n 0: not recorded (CSV, JSON of
+ * an older clyde, combined MPI figures). The shapes are verdicts
+ * (core/shape.h), named from the rest.
+ */
+#define SERIES_MAX_POINTS 64
+#define SERIES_MAX_GAPS 8
+#define SERIES_MAX_SHAPES 4
+#define SERIES_GAP_MIN_NS 1000000000ULL /* a stall: no operation for a second */
+
+struct series_point {
+	float bytes_s;
+	float ops_s;
+	float p99_us;  /* < 0: no operation ended in the interval */
+};
+
+struct series_gap {
+	float at_s;    /* seconds from the start */
+	float len_s;
+};
+
+enum shape_kind {
+	SHAPE_STEP_DOWN, /* the rate fell to a lower level and stayed there */
+	SHAPE_STEP_UP,   /* ... rose */
+	SHAPE_DECLINE,   /* a steady decline from start to end */
+	SHAPE_STALL,     /* a gap: a second or more without an operation */
+	SHAPE_TAIL,      /* the last seconds without one (write-back, fsync) */
+};
+
+struct series_shape {
+	enum shape_kind kind;
+	float at_s, len_s;     /* when it began, how long (stall, tail) */
+	double before, after;  /* rates (the figure's: bytes/s or ops/s) */
+	double at_bytes;       /* step: bytes done before it; else 0 */
+};
+
+struct phase_series {
+	uint32_t n, n_gaps;
+	uint64_t interval_ns;
+	uint64_t span_ns;      /* from the start to the last point's end */
+	float tail_s;          /* seconds at the end without an operation */
+	struct series_point point[SERIES_MAX_POINTS];
+	struct series_gap gap[SERIES_MAX_GAPS];
+	/* Verdicts: */
+	uint32_t n_shapes;
+	struct series_shape shape[SERIES_MAX_SHAPES];
+};
+
+/*
+ * What limited a figure, with its evidence: a verdict (core/limit.h),
+ * made by verdict_compute from the figure, the run's provenance and the
+ * truth check's counters; formatters word it.
+ */
+enum limit_kind {
+	LIMIT_NONE,      /* the test did not run: nothing to explain */
+	LIMIT_UNKNOWN,   /* evidence is missing: .missing says which */
+	LIMIT_CPU,       /* the phase's threads kept their cores busy */
+	LIMIT_INTERFACE, /* near what the disk's link carries */
+	LIMIT_CIPHER,    /* near dm-crypt's cipher speed on one core */
+	LIMIT_CACHE,     /* the device moved under half of the bytes */
+	LIMIT_MEMORY,    /* the filesystem is RAM: tmpfs, ramfs, zram */
+	LIMIT_DEVICE,    /* none of the above: the disk itself */
+};
+
+enum limit_missing {
+	MISSING_NOTHING,
+	MISSING_PROVENANCE, /* no provenance (a CSV line) */
+	MISSING_COUNTERS,   /* no device counters around the phase */
+	MISSING_CEILING,    /* the disk's link has a ceiling clyde could not read */
+	MISSING_TIMES,      /* no measured times or bytes (a CSV line) */
+	MISSING_FILES,      /* a file test: no bytes to weigh against a limit */
+	MISSING_CIPHER,     /* dm-crypt's cipher speed was not measured */
+};
+
+/* What else the machine says about a figure (figure_limit.notes). */
+#define LIMIT_NOTE_DISCARD 1u       /* writes: mounted with online discard */
+#define LIMIT_NOTE_WRITE_THROUGH 2u /* writes: a disk's write cache is off */
+#define LIMIT_NOTE_GOVERNOR 4u      /* CPU: a frequency governor other than
+				     * performance */
+
+struct figure_limit {
+	enum limit_kind kind;
+	enum limit_missing missing;
+	unsigned notes;      /* LIMIT_NOTE_* */
+	double cpu_pct;      /* the phase's CPU, percent of one core, over its
+			      * time but the tail (the final fsync) */
+	double tail_s;       /* CPU: that tail, left out of cpu_pct */
+	double wait_pct;     /* the time its threads waited for a CPU while
+			      * they could run, percent of one core, over the
+			      * same time: CPU the machine did not give it */
+	double cores;        /* the cores its threads could keep busy */
+	double mb_s;         /* interface, cipher: MB/s (10^6 bytes) through it */
+	double limit_mb_s;   /* interface: what a transfer gets through the
+			      * link at best; cipher: one core's speed */
+	double ceiling_mb_s; /* interface: the link's payload rate */
+	unsigned pct;        /* share of the bytes the device moved */
+	bool cached;         /* CPU: the device moved under half of them */
+	bool writes;         /* the bytes weighed were written, not read */
+	char what[64];       /* the link ("UDMA/133"), cipher ("xts(aes)"),
+			      * memory ("tmpfs"); "" otherwise */
+};
+
+/*
  * --probe: what an interactive program waited while a test ran beside it
  * (src/run/probe.h). Each wait of one kind of probe (PROBE_READ: a read of
  * one uncached block of the probe's own file; PROBE_WRITE: a write of one
@@ -90,10 +198,15 @@ struct phase_result {
 				     * a rank_report) */
 	uint64_t elapsed_ns;        /* measurement: phase window */
 	uint64_t cpu_ns;            /* process CPU over that window */
+	uint64_t wait_ns;           /* measurement: the copies' threads' time
+				     * waiting for a CPU while they could run
+				     * (0: none, or not known) */
 	uint64_t bytes;             /* logical bytes moved (bulk tests) */
 	uint64_t read_bytes;        /* of which read (for the truth check) */
 	uint64_t ops;               /* operations (chunks, seeks, files) */
 	struct device_io dev;       /* what the block device moved meanwhile */
+	struct phase_series series; /* measurement: the test over time */
+	struct figure_limit limit;  /* verdict: what limited it */
 	struct probe_result probe;  /* measurement: --probe beside it */
 };
 
@@ -107,11 +220,14 @@ struct random_result {
 	uint64_t start_ns;    /* as phase_result's */
 	uint64_t elapsed_ns;
 	uint64_t cpu_ns;
+	uint64_t wait_ns;     /* as phase_result's */
 	double iops;
 	double mib_per_s;
 	double cpu_pct;
 	struct latency_summary lat;
 	struct device_io dev;
+	struct phase_series series;
+	struct figure_limit limit; /* verdict */
 	struct probe_result probe; /* as phase_result's */
 };
 

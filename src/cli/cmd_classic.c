@@ -14,6 +14,7 @@
 #include "format/fmt.h"
 #include "format/fmt_feel.h"
 #include "format/format.h"
+#include "format/fmt_why.h"
 #include "lib/grow.h"
 #include "options.h"
 #include "platform/env.h"
@@ -54,6 +55,7 @@ static int print_run(const struct config *cfg, const struct run_results *r,
 		format_render(text, cfg->table, r, 1, &bonnie);
 		fmt_random_table(text, r);
 		fmt_footer(text, r);
+		fmt_why(text, r);
 		fmt_feel(text, r);
 		if (out_check(text, text_err ? "stderr" : "stdout") != 0)
 			return -1;

@@ -2,15 +2,19 @@
 /*
  * verdict.c - what clyde concludes from a run's figures (verdict.h): the
  * "+++++" advice, which options a larger test needs and how large, from
- * the times of the phases that were too fast; and the truth check, which
+ * the times of the phases that were too fast; the truth check, which
  * read phases got most of their bytes from the page cache rather than the
- * disk, judged from the device's own counters around each phase.
+ * disk, judged from the device's own counters around each phase; then
+ * what limited each figure (limit.c) and each test's shape over time
+ * (shape.c).
  */
 #include "verdict.h"
 
 #include <stdbool.h>
 
 #include "config_rules.h"
+#include "limit.h"
+#include "shape.h"
 
 /* The shortest measured elapsed_ns among the too-fast phases FIRST..LAST (0 if unknown). */
 static uint64_t shortest_fast(const struct run_results *r, int first, int last)
@@ -155,26 +159,6 @@ static void advice_compute(struct run_results *r)
 			t_file);
 }
 
-/*
- * Whether DISK bytes from the device are under half of LOGICAL bytes read,
- * and if so the truncated percentage (capped at 100, overflow-safe).
- */
-static bool under_half(uint64_t disk, uint64_t logical, unsigned *pct)
-{
-	uint64_t p;
-
-	if (logical == 0 || disk >= logical - logical / 2)
-		return false;
-	/* Past 160 PB, halve both until disk * 100 fits; the ratio barely moves. */
-	while (disk > UINT64_MAX / 100) {
-		disk >>= 1;
-		logical >>= 1;
-	}
-	p = disk * 100 / logical;
-	*pct = p > 100 ? 100 : (unsigned)p;
-	return true;
-}
-
 static void truth_compute(struct run_results *r)
 {
 	static const enum phase_id reads[] = { PHASE_REWRITE, PHASE_GETC,
@@ -190,7 +174,7 @@ static void truth_compute(struct run_results *r)
 		const struct phase_result *p = &r->phase[reads[i]];
 
 		if (p->state != FIGURE_NONE && p->read_bytes > 0 && p->dev.known &&
-		    under_half(p->dev.read_bytes, p->read_bytes, &pct))
+		    limit_under_half(p->dev.read_bytes, p->read_bytes, &pct))
 			r->truth[r->n_truth++] = (struct truth_hit){
 				.id = reads[i], .pct = pct };
 	}
@@ -201,15 +185,28 @@ static void truth_compute(struct run_results *r)
 					   : UINT64_MAX;
 
 		if (!t->writes && t->dev.known &&
-		    under_half(t->dev.read_bytes, logical, &pct))
+		    limit_under_half(t->dev.read_bytes, logical, &pct))
 			r->truth[r->n_truth++] =
 				(struct truth_hit){ .id = PHASE_RANDOM, .depth = t->depth,
 						    .threads = t->threads, .pct = pct };
 	}
 }
 
+/* The shapes of every test's series: bytes for the bulk tests, else ops. */
+static void shapes_compute(struct run_results *r)
+{
+	size_t n_random = r->n_random < MAX_RANDOM_TESTS ? r->n_random : MAX_RANDOM_TESTS;
+
+	for (int p = 0; p < PHASE_COUNT; p++)
+		shape_find(&r->phase[p].series, p != PHASE_SEEKS && p < PHASE_FILE_FIRST);
+	for (size_t i = 0; i < n_random; i++)
+		shape_find(&r->random[i].series, false);
+}
+
 void verdict_compute(struct run_results *r)
 {
 	advice_compute(r);
 	truth_compute(r);
+	limit_compute(r);
+	shapes_compute(r);
 }

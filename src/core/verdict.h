@@ -2,8 +2,9 @@
 /*
  * verdict.h - what clyde concludes from a run's figures, computed once into
  * the results so that formatters only print it: the options a larger test
- * would need (the advice) and the read phases the page cache served
- * instead of the disk (the truth check). verdict.c.
+ * would need (the advice), the read phases the page cache served instead
+ * of the disk (the truth check), what limited each figure and the shapes
+ * of each test over time. verdict.c.
  */
 #ifndef VERDICT_H
 #define VERDICT_H
@@ -30,6 +31,9 @@
  * seeks, random reads) whose logical read bytes came less than half from
  * the block device, with the percentage that did. Nothing when no device
  * was known (r->env.device empty) or without the device's counters.
+ *
+ * Then each figure's limit (limit_compute, limit.h) and each test's
+ * shapes over time (shape_find, shape.h).
  */
 void verdict_compute(struct run_results *r);
 

@@ -36,6 +36,7 @@
 
 #include "engine_name.h"
 #include "results.h"
+#include "lib/meter.h"
 #include "lib/stats.h"
 
 /* enum engine_kind is results.h's; engine_name.h spells its names. */
@@ -100,6 +101,13 @@ struct engine_job {
 	 * for whoever watches, e.g. a job limited by ios rather than time.
 	 */
 	_Atomic uint64_t *progress;
+	/*
+	 * When not NULL, every I/O completed in full is added to it, with its
+	 * bytes and latency, on lane METER_LANE + the thread's index: what
+	 * the job has done so far, for whoever records its rate over time.
+	 */
+	struct meter *meter;
+	unsigned meter_lane;
 	/*
 	 * Asked by every thread once per batch of completions, and by the
 	 * io_uring (Linux 5.11 and later) and aio engines at least every

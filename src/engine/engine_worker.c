@@ -143,6 +143,9 @@ void engine_complete(struct engine_worker *w, const struct engine_io *io,
 	w->ios++;
 	w->block_sum += io->block;
 	stats_add(&w->lat, now_ns - io->start_ns);
+	if (job->meter)
+		meter_add(job->meter, job->meter_lane + w->index, job->block_bytes,
+			  now_ns - io->start_ns);
 }
 
 void *engine_buffers(struct engine_worker *w, struct engine_io *ios, uint32_t depth)

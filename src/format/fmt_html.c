@@ -12,6 +12,7 @@
 #include "fmt_internal.h"
 #include "fmt_feel.h"
 #include "fmt_present.h"
+#include "fmt_series_svg.h"
 #include "fmt_text.h"
 #include "run_facts.h"
 #include "run_source.h"
@@ -287,6 +288,7 @@ void fmt_html(FILE *out, struct run_source *src,
 		  fmt_has_io, present_io);
 	html_part(&pg, PHASE_SEQ_CREATE, PHASE_RAN_DELETE, "File tests",
 		  "Files", fmt_has_files, present_files);
+	fmt_series_html(out, src);
 	if (fmt_feel_any(src))
 		fmt_feel_html(out, src);
 	fmt_html_facts(out, facts);

@@ -22,10 +22,21 @@ void fmt_json_latency(FILE *out, const struct latency_summary *lat);
 void fmt_json_device(FILE *out, const struct device_io *dev);
 
 /*
+ * What limited a figure (null for a test that did not run) and a test
+ * over time (null when not recorded; its rate in bytes/s when BYTES, else
+ * operations/s), with their words (fmt_why.h). fmt_json_why.c.
+ */
+void fmt_json_limit(FILE *out, const struct figure_limit *l);
+void fmt_json_series(FILE *out, const struct phase_series *s, bool bytes);
+
+/* The JSON's names: "provenance", "ceiling" ...; "step_down", "stall" ... */
+const char *fmt_json_missing_name(enum limit_missing m);
+const char *fmt_json_shape_name(enum shape_kind kind);
+
+/*
  * A test's "probe" object (--probe): null when no probe ran beside it
  * (fmt_json_probe_ran false), else its method, its reads' and writes'
  * waits (each null when that kind did not run) and their points over time.
- * fmt_json_feel.c.
  */
 bool fmt_json_probe_ran(const struct probe_result *p);
 void fmt_json_probe(FILE *out, const struct probe_result *p);

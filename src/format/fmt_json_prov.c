@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fmt_json_prov.c - the "provenance" object of clyde's JSON (fmt_json.c,
- * fmt_mark.c): the filesystem, the device stack, the disks and the
- * machine, each member null when not known. Keys are documented in the
+ * fmt_mark.c): the filesystem, the device stack, the disks with their
+ * links, the dm-crypt cipher and the machine, each member null when not
+ * known. Keys are documented in the
  * man page (JSON, under OUTPUT).
  */
 #include <inttypes.h>
@@ -127,9 +128,38 @@ static void put_prov_disk(FILE *out, const struct prov_disk *d)
 		text_m(next, "scheduler", d->scheduler),
 		u64_m(", ", "read_ahead_kib", d->read_ahead_kib >= 0,
 		      (uint64_t)d->read_ahead_kib),
+		text_m(next, "interface", d->link.kind),
+		text_m(", ", "link", d->link.name),
+		text_m(", ", "link_speed", d->link.speed),
+		count_m(", ", "link_width", d->link.width),
+		text_m(next, "link_max_speed", d->link.max_speed),
+		count_m(", ", "link_max_width", d->link.max_width),
+		count_m(", ", "ceiling_mb_s", d->link.ceiling_mb_s),
 	};
 
 	put_members(out, m, sizeof(m) / sizeof(m[0]));
+}
+
+/* The stack's dm-crypt cipher and its speed on one core; null without one. */
+static void put_prov_cipher(FILE *out, const struct prov_cipher *c)
+{
+	const char *next = ",\n               ";
+	const struct member m[] = {
+		index_m("    \"cipher\": {", "layer", c->layer),
+		text_m(", ", "spec", c->spec),
+		text_m(", ", "algorithm", c->algorithm),
+		count_m(", ", "key_bits", c->key_bits),
+		count_m(next, "encrypt_mb_s", c->encrypt_mb_s),
+		count_m(", ", "decrypt_mb_s", c->decrypt_mb_s),
+		text_m(", ", "not_measured", c->not_measured),
+	};
+
+	if (c->layer < 0) {
+		fputs("    \"cipher\": null,\n", out);
+		return;
+	}
+	put_members(out, m, sizeof(m) / sizeof(m[0]));
+	fputs(",\n", out);
 }
 
 static void put_prov_machine(FILE *out, const struct prov_machine *m)
@@ -168,6 +198,7 @@ void fmt_json_provenance(FILE *out, bool known, const struct provenance *p)
 		put_prov_disk(out, &p->disks[i]);
 	}
 	fputs(disks ? "\n    ],\n" : "],\n", out);
+	put_prov_cipher(out, &p->cipher);
 	put_prov_machine(out, &p->machine);
 	fputs("},\n", out);
 }

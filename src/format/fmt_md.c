@@ -8,6 +8,7 @@
 #include "fmt_internal.h"
 #include "fmt_feel.h"
 #include "fmt_present.h"
+#include "fmt_why.h"
 #include "fmt_text.h"
 #include "run_facts.h"
 #include "run_source.h"
@@ -207,6 +208,10 @@ void fmt_markdown(FILE *out, struct run_source *src,
 		"**File tests**: files/s, with CPU % in parentheses", "Files",
 		fmt_has_files, present_files, &seen);
 	md_latency(out, src, &seen);
+	if (fmt_why_any(src)) {
+		md_block(out, &seen);
+		fmt_why_markdown(out, src);
+	}
 	if (fmt_feel_any(src)) {
 		md_block(out, &seen);
 		fmt_feel_markdown(out, src);

@@ -13,6 +13,7 @@
 #include "fmt_cells.h"
 #include "fmt_text.h"
 #include "core/parse.h"
+#include "fmt_why.h"
 #include "fmt_feel.h"
 #include "run_facts.h"
 #include "run_source.h"
@@ -393,6 +394,7 @@ void fmt_table(FILE *out, const struct table_layout *layout,
 		fputc('\n', out);
 	if (facts) {
 		fmt_facts_text(out, facts);
+		fmt_why_runs(out, src);
 		fmt_feel_runs(out, src);
 	}
 }

@@ -73,6 +73,14 @@ void json_out_double(FILE *out, double value, int decimals)
 	fputs(strcmp(buf, "-0") == 0 ? "0" : buf, out);
 }
 
+void json_out_float(FILE *out, float value)
+{
+	if (!isfinite(value))
+		fputs("null", out);
+	else
+		fprintf(out, "%.9g", (double)value);
+}
+
 void json_out_u64(FILE *out, uint64_t value)
 {
 	fprintf(out, "%" PRIu64, value);

@@ -26,6 +26,12 @@ void json_out_text_or_null(FILE *out, const char *text);
  */
 void json_out_double(FILE *out, double value, int decimals);
 
+/*
+ * VALUE with the nine significant digits that read back as the same
+ * float ("1.23456794e+09", "0.0625"); null for NaN and infinities.
+ */
+void json_out_float(FILE *out, float value);
+
 void json_out_u64(FILE *out, uint64_t value);
 
 /* NS nanoseconds as seconds (6 places) or as microseconds (3 places). */

@@ -47,8 +47,9 @@ struct run_attr {
 		WEIGHT_WORKLOAD
 	} weight;
 	/*
-	 * A detail of the machine said only where runs differ (notes, tags,
-	 * comparisons), never in the caption of what every run shares.
+	 * A detail of the machine said only where runs differ (notes and
+	 * comparisons), never in the caption of what every run shares nor
+	 * in a run's tag.
 	 */
 	bool detail;
 	/*

@@ -31,7 +31,9 @@ const char *run_facts_tag(const struct run_facts *f,
 		const struct run_attr *at = &run_attrs[a];
 		char value[RUN_ATTR_TEXT_MAX];
 
-		if (!f->varies[a] || at->in_row == ROW_EVERY ||
+		/* A detail of the machine is for notes and comparisons:
+		 * a tag on every row would drown the names in it. */
+		if (!f->varies[a] || at->detail || at->in_row == ROW_EVERY ||
 		    (pages && at->in_row == ROW_PAGES))
 			continue;
 		/* The usual value goes without saying: "[2 copies]" only. */
@@ -45,7 +47,8 @@ const char *run_facts_tag(const struct run_facts *f,
 bool run_facts_tagged(const struct run_facts *f, bool pages)
 {
 	for (size_t a = 0; f && a < run_attr_count; a++)
-		if (f->varies[a] && (run_attrs[a].in_row == ROW_NONE ||
+		if (f->varies[a] && !run_attrs[a].detail &&
+		    (run_attrs[a].in_row == ROW_NONE ||
 				     (!pages && run_attrs[a].in_row == ROW_PAGES)))
 			return true;
 	return false;

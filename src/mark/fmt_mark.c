@@ -16,6 +16,7 @@
 #include "format/fmt_feel.h"
 #include "format/fmt_text.h"
 #include "format/fmt_json.h"
+#include "format/fmt_why.h"
 #include "format/json_out.h"
 
 #define RULE "------------------------------------------------------------------------------\n"
@@ -91,6 +92,26 @@ static void what_ran(FILE *out, const struct mark_results *r)
 	}
 }
 
+/* "Over time: RND4K Q32T1 read, run 2, fell from ..." for each run's shapes. */
+static void over_time(FILE *out, const struct mark_results *r)
+{
+	char name[MARK_NAME_MAX], text[WHY_TEXT_MAX];
+
+	for (size_t i = 0; i < r->n; i++) {
+		const struct mark_result *t = &r->tests[i];
+
+		for (size_t k = 0; k < t->n_runs && k < MARK_MAX_RUNS; k++) {
+			const struct phase_series *s = &t->run[k].series;
+
+			for (uint32_t j = 0; j < s->n_shapes && j < SERIES_MAX_SHAPES; j++)
+				fprintf(out, "Over time: %s %s, run %zu, %s\n",
+					mark_test_name(&t->test, name, sizeof(name)),
+					t->writes ? "write" : "read", k + 1,
+					fmt_why_shape(&s->shape[j], false, text, sizeof(text)));
+		}
+	}
+}
+
 void fmt_mark_table(FILE *out, const struct mark_results *r)
 {
 	char size[FMT_TEXT_MAX];
@@ -126,6 +147,7 @@ void fmt_mark_table(FILE *out, const struct mark_results *r)
 		fprintf(out, " on %s", r->env.device);
 	fprintf(out, "]\n    Mode: direct I/O, incompressible data, %s\n",
 		engine_name(r->engine));
+	over_time(out, r);
 	fmt_mark_feel(out, r);
 }
 
@@ -221,7 +243,7 @@ void fmt_mark_csv(FILE *out, const struct mark_results *r)
 }
 
 /* One run's (or the score's) figures, as members of an open object. */
-static void json_figures(FILE *out, const struct mark_figures *f)
+static void json_figures(FILE *out, const struct mark_figures *f, bool series)
 {
 	fputs("\"mb_per_s\": ", out);
 	json_out_double(out, f->mb_per_s, 3);
@@ -234,6 +256,10 @@ static void json_figures(FILE *out, const struct mark_figures *f)
 	json_out_seconds(out, f->elapsed_ns);
 	fputs(", \"cpu_s\": ", out);
 	json_out_seconds(out, f->cpu_ns);
+	if (series) {
+		fputs(",\n        \"series\": ", out);
+		fmt_json_series(out, &f->series, false);
+	}
 }
 
 static void json_test(FILE *out, const struct mark_result *t)
@@ -247,7 +273,7 @@ static void json_test(FILE *out, const struct mark_result *t)
 		t->writes ? "write" : "read",
 		t->test.sequential ? "sequential" : "random", t->test.block_bytes,
 		t->test.depth, t->test.threads);
-	json_figures(out, &t->score);
+	json_figures(out, &t->score, false);
 	fputs(",\n     \"latency_us\": ", out);
 	fmt_json_latency(out, &t->lat);
 	fputs(",\n     \"device\": ", out);
@@ -262,7 +288,7 @@ static void json_test(FILE *out, const struct mark_result *t)
 	fputs(",\n     \"runs\": [", out);
 	for (size_t r = 0; r < t->n_runs; r++) {
 		fputs(r ? ",\n       {" : "\n       {", out);
-		json_figures(out, &t->run[r]);
+		json_figures(out, &t->run[r], true);
 		fputc('}', out);
 	}
 	fputs("]}", out);
@@ -294,7 +320,7 @@ void fmt_mark_json(FILE *out, const struct mark_results *r)
 	fmt_json_environment(out, &r->env);
 	fmt_json_provenance(out, r->prov_known, &r->prov);
 	fputs("  \"layout\": {", out);
-	json_figures(out, &r->layout);
+	json_figures(out, &r->layout, false);
 	fputs("},\n  \"tests\": [", out);
 	for (size_t i = 0; i < r->n; i++) {
 		fputs(i ? ",\n" : "\n", out);

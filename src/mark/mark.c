@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/shape.h"
 #include "engine/engine.h"
 #include "platform/env.h"
 #include "exit_status.h"
@@ -75,13 +76,17 @@ static struct mark_figures figures_of(const struct phase_result *p)
 {
 	double s = p->elapsed_ns ? (double)p->elapsed_ns / 1e9 : 0;
 
-	return (struct mark_figures){
+	struct mark_figures f = {
 		.ios = p->ops, .bytes = p->bytes, .elapsed_ns = p->elapsed_ns,
 		.cpu_ns = p->cpu_ns,
 		.mb_per_s = s > 0 ? (double)p->bytes / s / 1e6 : 0,
 		.iops = s > 0 ? (double)p->ops / s : 0,
 		.mean_us = (double)p->lat.mean_ns / 1e3,
+		.series = p->series,
 	};
+
+	shape_find(&f.series, false); /* the verdicts on it: made here, once */
+	return f;
 }
 
 /*
@@ -106,7 +111,11 @@ static struct mark_figures score_of(const struct mark_result *t, enum mark_score
 		if (t->run[r].mb_per_s > t->run[best].mb_per_s)
 			best = r;
 	}
-	return score == MARK_BEST ? t->run[best] : s;
+	if (score != MARK_BEST)
+		return s;
+	s = t->run[best];
+	memset(&s.series, 0, sizeof(s.series)); /* the run's, not the test's */
+	return s;
 }
 
 /* Reads: the share of their bytes the device read, 0..100; -1 unknown. */

@@ -126,6 +126,9 @@ struct mark_figures {
 	double mb_per_s;      /* 10^6 bytes per second */
 	double iops;
 	double mean_us;       /* mean latency */
+	struct phase_series series; /* a run's over time, its shapes named
+				     * (mark_collect, the JSON reader); empty
+				     * for the score */
 };
 
 /* One test in one direction: its runs and what they make. */

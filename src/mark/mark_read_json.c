@@ -10,10 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/shape.h"
 #include "read/json_field.h"
 #include "read/json_probe.h"
 #include "read/json_provenance.h"
 #include "read/json_results.h"
+#include "read/json_series.h"
 #include "mark_read_internal.h"
 
 /* The figures of a run, the score or the layout (fmt_mark.c's json_figures). */
@@ -38,9 +40,11 @@ static int read_figures(const struct json_where *w, const struct json_value *o,
 	}
 	if (json_field_u64(w, o, "ios", false, &f->ios) != 0 ||
 	    json_field_u64(w, o, "bytes", false, &f->bytes) != 0 ||
-	    json_results_ns(w, o, "elapsed_s", 1e9, &f->elapsed_ns, &known) != 0 ||
-	    json_results_ns(w, o, "cpu_s", 1e9, &f->cpu_ns, &known) != 0)
+	    json_field_ns(w, o, "elapsed_s", 1e9, &f->elapsed_ns, &known) != 0 ||
+	    json_field_ns(w, o, "cpu_s", 1e9, &f->cpu_ns, &known) != 0 ||
+	    json_series_read(w, o, &f->series) != 0)
 		return -1;
+	shape_find(&f->series, false); /* the verdicts, made again */
 	return 0;
 }
 
@@ -79,7 +83,7 @@ static int read_test(const struct json_where *w, const struct json_value *o,
 	if (o->type != JSON_OBJECT)
 		return json_field_fail(w, "", "not an object");
 	if (read_which(w, o, t) != 0 || read_figures(w, o, &t->score) != 0 ||
-	    json_results_latency(w, o, &t->lat) != 0 ||
+	    json_field_latency(w, o, &t->lat) != 0 ||
 	    json_results_device(w, o, &t->dev) != 0 ||
 	    json_probe_read(w, o, &t->probe) != 0 ||
 	    json_field_uint(w, o, "disk_percent", true, 100, &pct, &known) != 0 ||

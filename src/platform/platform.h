@@ -32,4 +32,12 @@ const char *platform_fs_name(int fd, char *buf, size_t len);
  */
 uint64_t platform_threads_max(void);
 
+/*
+ * How long the calling thread has waited for a CPU while it could run, in
+ * nanoseconds since it started (Linux: /proc/thread-self/schedstat's run
+ * delay, with schedstats in the kernel), or 0 when it cannot be told. The
+ * time a CPU-bound test loses to other work on a busy machine.
+ */
+uint64_t platform_run_delay_ns(void);
+
 #endif

@@ -2,8 +2,9 @@
 /*
  * platform_linux.c - Linux answers for platform.h: STATX_DIOALIGN through
  * the raw statx system call (glibc's struct statx lacks the fields on older
- * releases), statfs magic numbers for filesystem names, and the kernel's
- * thread limits from /proc/sys/kernel.
+ * releases), statfs magic numbers for filesystem names, the kernel's
+ * thread limits from /proc/sys/kernel, and a thread's time waiting for a
+ * CPU from /proc/thread-self/schedstat.
  */
 #include "platform.h"
 
@@ -98,4 +99,15 @@ uint64_t platform_threads_max(void)
 	if (threads == 0 || (pids != 0 && pids < threads))
 		return pids;
 	return threads;
+}
+
+uint64_t platform_run_delay_ns(void)
+{
+	unsigned long long on_cpu, waited;
+	FILE *f = fopen("/proc/thread-self/schedstat", "re");
+	int got = f ? fscanf(f, "%llu %llu", &on_cpu, &waited) : 0;
+
+	if (f)
+		fclose(f);
+	return got == 2 ? waited : 0;
 }

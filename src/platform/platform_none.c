@@ -20,6 +20,11 @@ const char *platform_fs_name(int fd, char *buf, size_t len)
 	return buf;
 }
 
+uint64_t platform_run_delay_ns(void)
+{
+	return 0;
+}
+
 uint64_t platform_threads_max(void)
 {
 	return 0;

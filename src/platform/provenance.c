@@ -24,6 +24,7 @@ void provenance_clear(struct provenance *out)
 		out->layers[i].above = -1;
 		out->layers[i].disk = -1;
 	}
+	out->cipher.layer = -1;
 }
 
 const char *provenance_kind_name(enum prov_kind kind)
@@ -48,12 +49,37 @@ void provenance_wipe(void *p, size_t len)
 		*b++ = 0;
 }
 
-int provenance_crypt_cipher(char *table, size_t len, char *cipher, size_t size)
+/*
+ * The key's size from the table's second word at KEY[0..len), never its
+ * bytes: hex digits (4 bits each), or a keyring reference
+ * ":<bytes>:<type>:<description>". 0 when neither.
+ */
+static uint32_t key_bits_of(const char *key, size_t len)
 {
-	size_t start = 0, end;
+	uint32_t bytes = 0;
+	size_t i = 1;
+
+	if (len > 1 && key[0] == ':') {
+		for (; i < len && key[i] >= '0' && key[i] <= '9' && bytes < 65536; i++)
+			bytes = bytes * 10 + (uint32_t)(key[i] - '0');
+		return i > 1 && i < len && key[i] == ':' && bytes < 65536 ? bytes * 8 : 0;
+	}
+	for (i = 0; i < len; i++)
+		if (!((key[i] >= '0' && key[i] <= '9') || (key[i] >= 'a' && key[i] <= 'f') ||
+		      (key[i] >= 'A' && key[i] <= 'F')))
+			return 0;
+	return len < 65536 ? (uint32_t)len * 4 : 0;
+}
+
+int provenance_crypt_cipher(char *table, size_t len, char *cipher, size_t size,
+			    uint32_t *key_bits)
+{
+	size_t start = 0, end, key;
 	int rc = -1;
 
 	cipher[0] = '\0';
+	if (key_bits)
+		*key_bits = 0;
 	while (start < len && table[start] == ' ')
 		start++;
 	end = start;
@@ -63,6 +89,15 @@ int provenance_crypt_cipher(char *table, size_t len, char *cipher, size_t size)
 		memcpy(cipher, table + start, end - start);
 		cipher[end - start] = '\0';
 		rc = 0;
+	}
+	for (key = end; key < len && table[key] == ' ';)
+		key++;
+	if (rc == 0 && key_bits) {
+		size_t n = 0;
+
+		while (key + n < len && table[key + n] != ' ' && table[key + n] != '\0')
+			n++;
+		*key_bits = key_bits_of(table + key, n);
 	}
 	provenance_wipe(table, len);
 	return rc;

@@ -22,7 +22,9 @@
  * mountinfo line whose device is DIR's st_dev and whose mount point is the
  * longest one above DIR (any mount above DIR when no device matches:
  * btrfs subvolumes have their own anonymous st_dev). dm-crypt's cipher is
- * only read for ROOT "" and as root (see provenance_linux.c). Returns 0,
+ * only read for ROOT "" and as root (see provenance_linux.c), and then
+ * timed on one core through AF_ALG (about 0.3 s; cipher.h). Each disk's
+ * link is read from its device path (link.h). Returns 0,
  * or -1 with errno set when DIR cannot be looked at (then only the machine
  * is filled). Not thread-safe with anything that changes the mounts.
  */
@@ -43,12 +45,16 @@ const char *provenance_kind_name(enum prov_kind kind);
 /*
  * From a dm-crypt table line ("aes-xts-plain64 <key> <iv_offset> <device>
  * <offset> [options]") keep only the cipher, its first word, in
- * CIPHER[0..size), then overwrite all LEN bytes of TABLE with zeros (the
- * second word is the key, or a keyring reference) in a way the compiler
- * may not optimise away. Returns 0, or -1 (CIPHER "") when the line has no
+ * CIPHER[0..size), and (KEY_BITS not NULL) the key's size in bits, read
+ * from the length of the second word (hex digits) or from a keyring
+ * reference's ":64:logon:..." (0 when neither), never its bytes; then
+ * overwrite all LEN bytes of TABLE with zeros (the second word is the
+ * key, or a keyring reference) in a way the compiler may not optimise
+ * away. Returns 0, or -1 (CIPHER "", *KEY_BITS 0) when the line has no
  * first word that fits.
  */
-int provenance_crypt_cipher(char *table, size_t len, char *cipher, size_t size);
+int provenance_crypt_cipher(char *table, size_t len, char *cipher, size_t size,
+			    uint32_t *key_bits);
 
 /* One line of /proc/self/mountinfo, split in place: pointers into the line. */
 struct prov_mount_line {

@@ -4,7 +4,7 @@
  * sysfs: each layer classified (partition, dm-crypt, LVM, other dm, md,
  * loop, disk) and followed down through `slaves` (a partition to its disk),
  * btrfs's devices from /sys/fs/btrfs/UUID/devices, and each disk's queue,
- * identity, driver and transport. Only the attributes named here are read:
+ * identity, driver, transport and link (link_linux.c). Only the attributes named here are read:
  * never serial, wwid, vpd_pg*.
  */
 #include <dirent.h>
@@ -18,6 +18,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "link.h"
 #include "provenance_files.h"
 #include "provenance_sysfs.h"
 
@@ -179,6 +180,7 @@ static int add_disk(struct walker *w, const char *dir)
 	snprintf(device, sizeof(device), "%s/device", dir);
 	find_driver(w, device, d->driver, sizeof(d->driver));
 	find_transport(dir, d->transport, sizeof(d->transport));
+	link_read(dir, d->transport, &d->link);
 	return (int)o->n_disks++;
 }
 
@@ -193,7 +195,7 @@ static int add_disk(struct walker *w, const char *dir)
  * else gets "" (unknown).
  */
 static void crypt_cipher(const struct walker *w, const char *dir, char *out,
-			 size_t size)
+			 size_t size, uint32_t *key_bits)
 {
 	union {
 		struct dm_ioctl io;
@@ -224,7 +226,8 @@ static void crypt_cipher(const struct walker *w, const char *dir, char *out,
 		size_t room = sizeof(buf) - (size_t)(params - buf.bytes);
 
 		if (strncmp(spec->target_type, "crypt", DM_MAX_TYPE_NAME) == 0)
-			provenance_crypt_cipher(params, strnlen(params, room), out, size);
+			provenance_crypt_cipher(params, strnlen(params, room), out, size,
+						key_bits);
 	}
 	provenance_wipe(&buf, sizeof(buf));
 	close(fd);
@@ -279,8 +282,15 @@ void prov_walk(struct walker *w, const char *dir, int above, unsigned depth)
 		if (prov_read_in(dir, "dm/uuid", text, sizeof(text)) != 0)
 			text[0] = '\0';
 		if (strncmp(text, "CRYPT-", 6) == 0) {
+			uint32_t key_bits = 0;
+
 			l->kind = PROV_CRYPT;
-			crypt_cipher(w, dir, l->detail, sizeof(l->detail));
+			crypt_cipher(w, dir, l->detail, sizeof(l->detail), &key_bits);
+			if (o->cipher.layer < 0) {
+				o->cipher.layer = index;
+				o->cipher.key_bits = key_bits;
+				prov_copy(o->cipher.spec, sizeof(o->cipher.spec), l->detail);
+			}
 		} else if (strncmp(text, "LVM-", 4) == 0) {
 			l->kind = PROV_LVM;
 		} else {

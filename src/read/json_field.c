@@ -249,3 +249,50 @@ int json_field_bool(const struct json_where *w, const struct json_value *obj,
 		return json_field_fail(w, key, "not true or false");
 	return 0;
 }
+
+int json_field_ns(const struct json_where *w, const struct json_value *obj,
+		  const char *key, double scale, uint64_t *out, bool *known)
+{
+	double x;
+
+	*out = 0;
+	if (json_field_number(w, obj, key, true, &x, known) != 0)
+		return -1;
+	if (x < 0.0)
+		return json_field_fail(w, key, "negative");
+	x = x * scale + 0.5;
+	/*
+	 * fmt_json prints nanoseconds divided by 1e3 or 1e9: reading that back
+	 * may land a rounding step past UINT64_MAX, which is still the maximum.
+	 */
+	if (x >= 18446744073709551616.0 * (1 + 1e-12))
+		return json_field_fail(w, key, "too large");
+	*out = x >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)x;
+	return 0;
+}
+
+int json_field_latency(const struct json_where *w, const struct json_value *obj,
+		       struct latency_summary *lat)
+{
+	const struct json_value *l;
+	const struct {
+		const char *key;
+		uint64_t *ns;
+	} f[] = { { "min", &lat->min_ns },   { "mean", &lat->mean_ns },
+		  { "p50", &lat->p50_ns },   { "p99", &lat->p99_ns },
+		  { "p999", &lat->p999_ns }, { "max", &lat->max_ns } };
+	struct json_where c = json_field_child(w, "latency_us", -1);
+	bool known;
+
+	memset(lat, 0, sizeof(*lat));
+	if (json_field_object(w, obj, "latency_us", true, &l) != 0)
+		return -1;
+	if (!l)
+		return 0;
+	if (json_field_u64(&c, l, "count", true, &lat->count) != 0)
+		return -1;
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		if (json_field_ns(&c, l, f[i].key, 1e3, f[i].ns, &known) != 0)
+			return -1;
+	return 0;
+}

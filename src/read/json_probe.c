@@ -8,8 +8,6 @@
 
 #include <string.h>
 
-#include "json_results.h"
-
 /* KEY ("reads", "writes"): null, or one kind's waits and *n points. */
 static int read_waits(const struct json_where *w, const struct json_value *obj,
 		      const char *key, struct probe_waits *out, uint32_t *n)
@@ -23,7 +21,7 @@ static int read_waits(const struct json_where *w, const struct json_value *obj,
 		return -1;
 	if (!o)
 		return 0;
-	if (json_results_latency(&c, o, &out->lat) != 0 ||
+	if (json_field_latency(&c, o, &out->lat) != 0 ||
 	    json_field_u64(&c, o, "over_100ms", false, &out->over_100ms) != 0 ||
 	    json_field_u64(&c, o, "over_1s", false, &out->over_1s) != 0 ||
 	    json_field_member(&c, o, "max_ms", false, &pts) != 0)
@@ -64,7 +62,7 @@ int json_probe_read(const struct json_where *w, const struct json_value *obj,
 	if (!p)
 		return 0;
 	if (json_field_choice(&c, p, "method", false, methods, 2, &method) != 0 ||
-	    json_results_ns(&c, p, "interval_s", 1e9, &out->interval_ns,
+	    json_field_ns(&c, p, "interval_s", 1e9, &out->interval_ns,
 			    &known) != 0 ||
 	    read_waits(&c, p, "reads", &out->read, &out->n) != 0 ||
 	    read_waits(&c, p, "writes", &out->write, &out->n) != 0)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * json_probe.h - a test's "probe" object (format/fmt_json_feel.c) read
+ * json_probe.h - a test's "probe" object (format/fmt_json.c) read
  * back into a struct probe_result, for clyde's JSON and clyde mark's.
  */
 #ifndef JSON_PROBE_H

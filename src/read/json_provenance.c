@@ -2,7 +2,8 @@
 /*
  * json_provenance.c - started, command_line and the provenance object of
  * a run in clyde's JSON back into struct run_results (json_provenance.h),
- * key by key as fmt_json.c writes them.
+ * key by key as fmt_json.c writes them; the disks' links and the cipher,
+ * which older JSON lacks, when they are there.
  */
 #include "json_provenance.h"
 #include "platform/provenance_read.h"
@@ -118,6 +119,71 @@ static int read_layer(const struct json_where *w, const struct json_value *o,
 	return 0;
 }
 
+/*
+ * A disk's link: absent from JSON written before clyde read links (then
+ * unknown), null where not known.
+ */
+static int read_link(const struct json_where *w, const struct json_value *o,
+		     struct prov_link *l)
+{
+	const struct {
+		const char *key;
+		char *text;
+		size_t size;
+	} texts[] = {
+		{ "interface", l->kind, sizeof(l->kind) },
+		{ "link", l->name, sizeof(l->name) },
+		{ "link_speed", l->speed, sizeof(l->speed) },
+		{ "link_max_speed", l->max_speed, sizeof(l->max_speed) },
+	};
+	const struct {
+		const char *key;
+		uint32_t *value;
+	} counts[] = {
+		{ "link_width", &l->width },
+		{ "link_max_width", &l->max_width },
+		{ "ceiling_mb_s", &l->ceiling_mb_s },
+	};
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+		if (json_get(o, texts[i].key) &&
+		    json_field_text(w, o, texts[i].key, true, texts[i].text,
+				    texts[i].size) != 0)
+			return -1;
+	for (size_t i = 0; i < sizeof(counts) / sizeof(counts[0]); i++)
+		if (json_get(o, counts[i].key) &&
+		    json_field_u32(w, o, counts[i].key, true, counts[i].value) != 0)
+			return -1;
+	return 0;
+}
+
+/* The cipher: absent (older JSON) or null when the stack has none. */
+static int read_cipher(const struct json_where *top, const struct json_value *prov,
+		       size_t n_layers, struct prov_cipher *c)
+{
+	const struct json_value *o = NULL;
+	struct json_where w = json_field_child(top, "cipher", -1);
+
+	if (json_get(prov, "cipher") &&
+	    json_field_object(top, prov, "cipher", true, &o) != 0)
+		return -1;
+	if (!o)
+		return 0;
+	if (read_index(&w, o, "layer", n_layers, "in stack", &c->layer) != 0 ||
+	    json_field_text(&w, o, "spec", true, c->spec, sizeof(c->spec)) != 0 ||
+	    json_field_text(&w, o, "algorithm", true, c->algorithm,
+			    sizeof(c->algorithm)) != 0 ||
+	    json_field_u32(&w, o, "key_bits", true, &c->key_bits) != 0 ||
+	    json_field_u32(&w, o, "encrypt_mb_s", true, &c->encrypt_mb_s) != 0 ||
+	    json_field_u32(&w, o, "decrypt_mb_s", true, &c->decrypt_mb_s) != 0 ||
+	    json_field_text(&w, o, "not_measured", true, c->not_measured,
+			    sizeof(c->not_measured)) != 0)
+		return -1;
+	if (c->layer < 0)
+		return json_field_fail(&w, "layer", "null");
+	return 0;
+}
+
 static int read_disk(const struct json_where *w, const struct json_value *o,
 		     struct prov_disk *d)
 {
@@ -154,6 +220,8 @@ static int read_disk(const struct json_where *w, const struct json_value *o,
 	    read_count(w, o, "nr_requests", UINT32_MAX, &requests) != 0 ||
 	    json_field_uint(w, o, "read_ahead_kib", true, INT64_MAX, &read_ahead,
 			    &known) != 0)
+		return -1;
+	if (read_link(w, o, &d->link) != 0)
 		return -1;
 	d->logical_block_bytes = (uint32_t)logical;
 	d->physical_block_bytes = (uint32_t)physical;
@@ -225,7 +293,7 @@ static int read_provenance(const struct json_where *w,
 			return -1;
 	}
 	p->n_layers = stack->length;
-	return 0;
+	return read_cipher(w, o, p->n_layers, &p->cipher);
 }
 
 int json_provenance_fields(const struct json_where *w,

@@ -13,6 +13,7 @@
 #include "json_probe.h"
 #include "json_provenance.h"
 #include "json_results.h"
+#include "json_series.h"
 #include "run/phase_info.h"
 #include "run/probe.h"
 #include "core/verdict.h"
@@ -35,54 +36,14 @@ static int want_recorded(const struct json_where *w,
 	return 0;
 }
 
-/* Seconds (SCALE 1e9) or microseconds (1e3) at KEY into whole nanoseconds. */
-static int want_ns(const struct json_where *w, const struct json_value *obj,
-		   const char *key, double scale, uint64_t *out, bool *known)
+/* Seconds at KEY that JSON of an older clyde lacks (then 0). */
+static int optional_ns(const struct json_where *w, const struct json_value *obj,
+		       const char *key, uint64_t *out)
 {
-	double x;
-
-	*out = 0;
-	if (json_field_number(w, obj, key, true, &x, known) != 0)
-		return -1;
-	if (x < 0.0)
-		return json_field_fail(w, key, "negative");
-	x = x * scale + 0.5;
-	/*
-	 * fmt_json prints nanoseconds divided by 1e3 or 1e9: reading that back
-	 * may land a rounding step past UINT64_MAX, which is still the maximum.
-	 */
-	if (x >= 18446744073709551616.0 * (1 + 1e-12))
-		return json_field_fail(w, key, "too large");
-	*out = x >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)x;
-	return 0;
-}
-
-/* latency_us: null, or count and the six figures in microseconds. */
-static int read_latency(const struct json_where *w,
-			const struct json_value *obj,
-			struct latency_summary *lat)
-{
-	const struct json_value *l;
-	const struct {
-		const char *key;
-		uint64_t *ns;
-	} f[] = { { "min", &lat->min_ns },   { "mean", &lat->mean_ns },
-		  { "p50", &lat->p50_ns },   { "p99", &lat->p99_ns },
-		  { "p999", &lat->p999_ns }, { "max", &lat->max_ns } };
-	struct json_where c = json_field_child(w, "latency_us", -1);
 	bool known;
 
-	memset(lat, 0, sizeof(*lat));
-	if (json_field_object(w, obj, "latency_us", true, &l) != 0)
-		return -1;
-	if (!l)
-		return 0;
-	if (json_field_u64(&c, l, "count", true, &lat->count) != 0)
-		return -1;
-	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
-		if (want_ns(&c, l, f[i].key, 1e3, f[i].ns, &known) != 0)
-			return -1;
-	return 0;
+	*out = 0;
+	return json_get(obj, key) ? json_field_ns(w, obj, key, 1e9, out, &known) : 0;
 }
 
 /* device: null, or the bytes the block device moved. */
@@ -144,12 +105,14 @@ static int read_phase(const struct json_where *w, const struct json_value *p,
 	if (want_figure(w, p, "rate", ph->state == FIGURE_VALUE, &ph->rate) != 0 ||
 	    want_figure(w, p, "cpu_percent", ph->state == FIGURE_VALUE,
 			&ph->cpu_pct) != 0 ||
-	    want_ns(w, p, "elapsed_s", 1e9, &ph->elapsed_ns, &known) != 0 ||
-	    want_ns(w, p, "cpu_s", 1e9, &ph->cpu_ns, &known) != 0 ||
+	    json_field_ns(w, p, "elapsed_s", 1e9, &ph->elapsed_ns, &known) != 0 ||
+	    json_field_ns(w, p, "cpu_s", 1e9, &ph->cpu_ns, &known) != 0 ||
+	    optional_ns(w, p, "cpu_wait_s", &ph->wait_ns) != 0 ||
 	    json_field_u64(w, p, "bytes", true, &ph->bytes) != 0 ||
 	    json_field_u64(w, p, "read_bytes", true, &ph->read_bytes) != 0 ||
 	    json_field_u64(w, p, "ops", true, &ph->ops) != 0 ||
-	    read_latency(w, p, &ph->lat) != 0 || read_device(w, p, &ph->dev) != 0 ||
+	    json_field_latency(w, p, &ph->lat) != 0 || read_device(w, p, &ph->dev) != 0 ||
+	    json_series_read(w, p, &ph->series) != 0 || json_limits_check(w, p) != 0 ||
 	    json_probe_read(w, p, &ph->probe) != 0)
 		return -1;
 	return 0;
@@ -192,13 +155,15 @@ static int read_random(const struct json_where *w, const struct json_value *t,
 		return json_field_fail(w, "block_bytes", "not %u",
 				       RANDOM_BLOCK_BYTES);
 	out->writes = op == 1;
-	if (want_ns(w, t, "elapsed_s", 1e9, &out->elapsed_ns, &ran) != 0 ||
+	if (json_field_ns(w, t, "elapsed_s", 1e9, &out->elapsed_ns, &ran) != 0 ||
 	    want_figure(w, t, "iops", ran, &out->iops) != 0 ||
 	    want_figure(w, t, "mib_per_s", ran, &out->mib_per_s) != 0 ||
 	    want_figure(w, t, "cpu_percent", ran, &out->cpu_pct) != 0 ||
-	    want_ns(w, t, "cpu_s", 1e9, &out->cpu_ns, &ran) != 0 ||
+	    json_field_ns(w, t, "cpu_s", 1e9, &out->cpu_ns, &ran) != 0 ||
+	    optional_ns(w, t, "cpu_wait_s", &out->wait_ns) != 0 ||
 	    json_field_u64(w, t, "ops", false, &out->ops) != 0 ||
-	    read_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0 ||
+	    json_field_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0 ||
+	    json_series_read(w, t, &out->series) != 0 || json_limits_check(w, t) != 0 ||
 	    json_probe_read(w, t, &out->probe) != 0)
 		return -1;
 	return read_random_engine(w, t, out);
@@ -319,7 +284,7 @@ static int read_vary(const struct json_where *top, const struct json_value *run,
 		struct json_where wt = json_field_child(&w, "trim", -1);
 		bool known;
 
-		if (want_ns(&wt, trim, "seconds", 1e9, &v->trim_ns, &known) != 0 ||
+		if (json_field_ns(&wt, trim, "seconds", 1e9, &v->trim_ns, &known) != 0 ||
 		    json_field_u64(&wt, trim, "bytes", false, &v->trim_bytes) != 0)
 			return -1;
 		v->trimmed = true;
@@ -434,19 +399,6 @@ int json_results_read(const char *text, size_t len, struct run_results **runs,
 }
 
 /* Public faces of the readers above, for clyde mark's JSON (mark_read.c). */
-int json_results_ns(const struct json_where *w, const struct json_value *obj,
-		    const char *key, double scale, uint64_t *out, bool *known)
-{
-	return want_ns(w, obj, key, scale, out, known);
-}
-
-int json_results_latency(const struct json_where *w,
-			 const struct json_value *obj,
-			 struct latency_summary *lat)
-{
-	return read_latency(w, obj, lat);
-}
-
 int json_results_device(const struct json_where *w,
 			const struct json_value *obj, struct device_io *dev)
 {

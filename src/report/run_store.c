@@ -27,6 +27,10 @@ struct store_row {
 	uint32_t states; /* 2 bits a test: enum figure_state; ROW_ADVICE_* */
 	uint32_t whole;  /* 1 + index into whole[], 0 for a compact row */
 	struct store_fig fig[PHASE_COUNT];
+	/* Each test's limit as a compact row holds it (limit_fits): its
+	 * kind and what is missing, 4 bits each, and its cores. */
+	uint8_t limit[PHASE_COUNT];
+	uint16_t cores[PHASE_COUNT];
 };
 
 /*
@@ -315,11 +319,31 @@ static uint64_t lat_ns_of(float lat_us)
 	return (uint64_t)llround((double)lat_us * 1000.0);
 }
 
+/*
+ * Whether P's limit is what a row gives back: a kind and what is missing,
+ * the figure's own CPU (none when not run) and whole cores, nothing else
+ * (a run without provenance, times or counters has no more).
+ */
+static bool limit_fits(const struct phase_result *p)
+{
+	const struct figure_limit *l = &p->limit;
+
+	return (unsigned)l->kind < 16 && (unsigned)l->missing < 16 &&
+	       l->cpu_pct == (l->kind == LIMIT_NONE ? 0 : p->cpu_pct) &&
+	       l->cores >= 0 && l->cores <= UINT16_MAX &&
+	       l->cores == (double)(uint16_t)l->cores && l->tail_s == 0 &&
+	       l->mb_s == 0 && l->limit_mb_s == 0 && l->ceiling_mb_s == 0 &&
+	       l->pct == 0 && !l->cached && !l->writes && !l->what[0];
+}
+
 /* Whether P is what a row gives back of it (only the compact figures set). */
 static bool phase_fits(const struct phase_result *p)
 {
 	const struct latency_summary *l = &p->lat;
 	float lat_us = (float)((double)l->max_ns / 1000.0);
+
+	if (p->series.n != 0 || p->series.n_shapes != 0 || !limit_fits(p))
+		return false;
 
 	if (p->state == FIGURE_NONE &&
 	    (p->rate != 0 || p->cpu_pct != 0 || l->max_ns != 0))
@@ -417,6 +441,9 @@ int run_store_add(struct run_store *s, const struct run_results *r)
 		row->fig[p] = (struct store_fig){
 			ph->rate, (float)ph->cpu_pct,
 			(float)((double)ph->lat.max_ns / 1000.0) };
+		row->limit[p] = (uint8_t)((ph->limit.kind & 15u) |
+					  (ph->limit.missing & 15u) << 4);
+		row->cores[p] = (uint16_t)ph->limit.cores;
 	}
 	s->n++;
 	return 0;
@@ -442,6 +469,11 @@ void run_store_phase(const struct run_store *s, size_t i, enum phase_id p,
 	out->rate = f->rate;
 	out->cpu_pct = f->cpu_pct;
 	out->lat.max_ns = lat_ns_of(f->lat_us);
+	out->limit.kind = (enum limit_kind)(row->limit[p] & 15u);
+	out->limit.missing = (enum limit_missing)(row->limit[p] >> 4);
+	out->limit.cores = row->cores[p];
+	if (out->limit.kind != LIMIT_NONE)
+		out->limit.cpu_pct = out->cpu_pct;
 }
 
 const struct run_results *run_store_get(struct run_store *s, size_t i)

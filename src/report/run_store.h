@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * run_store.h - the runs `clyde report` keeps for what needs all of them
- * (tables and pages, --summary, --compare), in about 210 bytes a run
+ * (tables and pages, --summary, --compare), in about 250 bytes a run
  * instead of a whole struct run_results: a fixed row holds each test's
- * state, rate, CPU and maximum latency; the machine name, the setup
+ * state, rate, CPU, maximum latency and limit (a kind, what is missing,
+ * cores: all a run without provenance has); the machine name, the setup
  * (program, sizes, mode) and the environment are kept once and shared by
  * every run that has the same. A run the row cannot give back exactly (a
- * JSON run's percentiles, random-I/O tests and measurements, --probe's
- * waits, or a figure a float does not hold) is kept whole. What comes back is the run as added,
+ * JSON run's percentiles, series, random-I/O tests and measurements,
+ * --probe's waits, or a figure a float does not hold) is kept whole. What comes back is the run as added,
  * verdicts included, except its seed, which no rendering of many runs
  * shows: the store computes nothing.
  */

@@ -242,6 +242,8 @@ void phase_count_chunk(struct phase_ctx *ctx, uint64_t *t0, uint64_t bytes,
 	uint64_t t1 = timer_now_ns();
 
 	stats_add(&ctx->lat, t1 - *t0);
+	if (ctx->meter)
+		meter_add(ctx->meter, ctx->copy, bytes, t1 - *t0);
 	*t0 = t1;
 	ctx->bytes += bytes;
 	ctx->read_bytes += read_bytes;

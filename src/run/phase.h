@@ -18,6 +18,7 @@
 #include "io/data.h"
 #include "io/io.h"
 #include "phase_info.h"
+#include "lib/meter.h"
 #include "lib/stats.h"
 #include "io/iofile.h"
 
@@ -52,6 +53,9 @@ struct phase_ctx {
 	uint64_t ops;                 /* operations done */
 	uint64_t checksum;            /* keeps per-char reads from being optimised out */
 	_Atomic uint64_t progress;    /* units (bytes or ops) done, read by the driver */
+	struct meter *meter;          /* every operation of the phase, the copies'
+				       * together: the driver's, for the test's
+				       * rate over time (NULL: none) */
 	/*
 	 * A phase that times its own I/O (the engine tests: first I/O to last
 	 * completion, plus the fsync of writes) leaves that window here and
@@ -176,8 +180,8 @@ int phase_workers_run(struct phase_ctx *ctx, enum io_access acc, unsigned n,
 
 /*
  * A chunk moved: its latency since *T0 into ctx->lat (and *T0 moves on),
- * BYTES (READ_BYTES of them read) and one operation into the counts and
- * the progress the driver shows.
+ * BYTES (READ_BYTES of them read) and one operation into the counts, the
+ * progress the driver shows and the phase's meter.
  */
 void phase_count_chunk(struct phase_ctx *ctx, uint64_t *t0, uint64_t bytes,
 		       uint64_t read_bytes);

@@ -42,6 +42,8 @@ static uint64_t file_done(struct phase_ctx *ctx, uint64_t t0)
 	uint64_t t1 = timer_now_ns();
 
 	stats_add(&ctx->lat, t1 - t0);
+	if (ctx->meter)
+		meter_add(ctx->meter, ctx->copy, 0, t1 - t0);
 	ctx->ops++;
 	atomic_store_explicit(&ctx->progress, ctx->ops, memory_order_relaxed);
 	return t1;

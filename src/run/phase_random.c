@@ -54,7 +54,7 @@ static struct engine_job job_of(struct phase_ctx *ctx, const struct random_spec 
 		.pattern = spec->sequential ? ENGINE_SEQUENTIAL : ENGINE_RANDOM,
 		.depth = spec->depth, .threads = spec->threads,
 		.seed = ctx->data->seed, .time_ns = spec->ios ? 0 : spec->time_ns,
-		.ios = spec->ios,
+		.ios = spec->ios, .meter = ctx->meter, .meter_lane = ctx->copy,
 		.should_stop = should_stop, .stop_arg = watch,
 	};
 }
@@ -111,6 +111,7 @@ static int verify_written(struct phase_ctx *ctx, const struct random_spec *spec,
 	memcpy(counts, res->thread_ios, sizeof(res->thread_ios));
 	job.writes = false;
 	job.verify = true;
+	job.meter = NULL; /* untimed: not part of the test's rate */
 	job.time_ns = 0;
 	job.thread_ios = counts;
 	int rc = engine_run(&job, ctx->engine, res);

@@ -65,6 +65,9 @@ static void *seeker_main(void *arg)
 		}
 		uint64_t t1 = timer_now_ns();
 		stats_add(&w->lat, t1 - t0);
+		if (sh->ctx->meter)
+			meter_add(sh->ctx->meter, sh->ctx->copy + w->index,
+				  write_back ? 2 * chunk : chunk, t1 - t0);
 		t0 = t1;
 		w->ops++;
 		w->bytes += chunk;

@@ -134,11 +134,13 @@ void phase_random_result(const struct phase_result *r, bool writes,
 	out->start_ns = r->start_ns;
 	out->elapsed_ns = r->elapsed_ns;
 	out->cpu_ns = r->cpu_ns;
+	out->wait_ns = r->wait_ns;
 	out->iops = r->rate;
 	out->mib_per_s = r->rate * RANDOM_BLOCK_BYTES / (double)MIB;
 	out->cpu_pct = r->cpu_pct;
 	out->lat = r->lat;
 	out->dev = r->dev;
+	out->series = r->series;
 	out->probe = r->probe;
 }
 

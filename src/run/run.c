@@ -21,6 +21,7 @@
 #include "platform/device.h"
 #include "engine/engine.h"
 #include "platform/env.h"
+#include "platform/platform.h"
 #include "exit_status.h"
 #include "filetest.h"
 #include "io/io.h"
@@ -31,6 +32,8 @@
 #include "lib/utf8.h"
 #include "core/verdict.h"
 #include "probe.h"
+#include "run_series.h"
+#include "setup.h"
 
 #define TICK_NS 250000000ULL      /* progress hook period */
 
@@ -41,6 +44,7 @@ struct copy {
 	struct phase_step *step;
 	pthread_t thread;
 	uint64_t start_ns, end_ns;
+	uint64_t wait_ns;   /* its thread's time waiting for a CPU meanwhile */
 };
 
 /* What the copies of one phase share: a start gate and a finish count. */
@@ -67,9 +71,11 @@ static void *copy_main(void *arg)
 	pthread_mutex_unlock(&step->lock);
 	if (step->go < 0)
 		return NULL;
+	c->wait_ns = platform_run_delay_ns();
 	c->start_ns = timer_now_ns();
 	step->plan->info->run(&c->ctx);
 	c->end_ns = timer_now_ns();
+	c->wait_ns = platform_run_delay_ns() - c->wait_ns;
 	pthread_mutex_lock(&step->lock);
 	step->done++;
 	pthread_cond_broadcast(&step->changed);
@@ -86,30 +92,34 @@ static uint64_t progress_sum(struct copy *copies, unsigned n)
 	return sum;
 }
 
-/* Wait for every copy, calling the tick hook a few times a second. */
+/* Wait for every copy: the series' ticks, the tick hook a few times a second. */
 static void wait_copies(struct phase_step *step, struct copy *copies, unsigned n,
-			const struct run_hooks *hooks, uint64_t t0)
+			const struct run_hooks *hooks, uint64_t t0,
+			struct series_rec *rec)
 {
 	const struct plan_step *ps = step->plan;
 	uint64_t total = phase_units(ps->info, copies[0].ctx.cfg, ps->arg) * n;
+	uint64_t now, shown = t0;
 
 	pthread_mutex_lock(&step->lock);
 	while (step->done < n) {
 		struct timespec until;
 
 		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_nsec += (long)TICK_NS;
+		until.tv_nsec += (long)SERIES_TICK_NS;
 		if (until.tv_nsec >= 1000000000L) {
 			until.tv_sec++;
 			until.tv_nsec -= 1000000000L;
 		}
 		pthread_cond_timedwait(&step->changed, &step->lock, &until);
-		if (step->done < n && hooks->phase_tick) {
-			pthread_mutex_unlock(&step->lock);
+		if (step->done >= n)
+			break;
+		pthread_mutex_unlock(&step->lock);
+		series_rec_tick(rec, now = timer_now_ns());
+		if (hooks->phase_tick && now - shown >= TICK_NS)
 			hooks->phase_tick(hooks->arg, ps, progress_sum(copies, n),
-					  total, timer_now_ns() - t0);
-			pthread_mutex_lock(&step->lock);
-		}
+					  total, (shown = now) - t0);
+		pthread_mutex_lock(&step->lock);
 	}
 	pthread_mutex_unlock(&step->lock);
 }
@@ -143,6 +153,7 @@ static void fill_result(const struct phase_info *info, struct copy *copies,
 						: (double)ctx->ops;
 
 		r->rate += units / ((double)took / 1e9);
+		r->wait_ns += copies[i].wait_ns;
 		r->bytes += ctx->bytes;
 		r->read_bytes += ctx->read_bytes;
 		r->ops += ctx->ops;
@@ -270,8 +281,8 @@ static int start_failed(const struct plan_step *ps, struct copy *copies,
 
 static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 			  unsigned n, const struct device *dev, struct probe *probe,
-			  const struct run_hooks *hooks, struct phase_result *r,
-			  struct phase_error *err)
+			  const struct run_hooks *hooks, struct series_rec *rec,
+			  struct phase_result *r, struct phase_error *err)
 {
 	struct device_io dev0 = { 0 }, dev1 = { 0 };
 	struct probe_result probed;
@@ -298,12 +309,13 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 		device_counters(dev, &dev0);
 	uint64_t t0 = timer_now_ns();
 	uint64_t cpu0 = timer_cpu_ns();
+	series_rec_start(rec, t0);
 	if (synced == 0)
 		probe_start(probe, t0);
 	pthread_cond_broadcast(&step.changed);
 	pthread_mutex_unlock(&step.lock);
 	if (synced == 0)
-		wait_copies(&step, copies, n, hooks, t0);
+		wait_copies(&step, copies, n, hooks, t0, rec);
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(copies[i].thread, NULL);
 	probe_stop(probe, &probed, ps->probe_out);
@@ -320,6 +332,7 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 		status = probe_failed(probe, err);
 	if (status == 0) {
 		fill_result(ps->info, copies, n, t0, cpu1 - cpu0, r);
+		series_rec_finish(rec, t0 + r->elapsed_ns, &r->series);
 		r->probe = probed;
 		device_delta(&dev0, &dev1, &r->dev);
 		if (hooks->phase_latency)
@@ -334,10 +347,11 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 /* One phase: its copies share a stop flag that lives only as long as it. */
 static int run_step(const struct plan_step *ps, struct copy *copies, unsigned n,
 		    const struct device *dev, struct probe *probe,
-		    const struct run_hooks *hooks, struct phase_result *r,
-		    struct phase_error *err)
+		    const struct run_hooks *hooks, struct series_rec *rec,
+		    struct phase_result *r, struct phase_error *err)
 {
-	int status = start_and_wait(ps, copies, n, dev, probe, hooks, r, err);
+	int status = start_and_wait(ps, copies, n, dev, probe, hooks, rec, r,
+				    err);
 
 	for (unsigned i = 0; i < n; i++)
 		copies[i].ctx.failed = NULL;
@@ -408,25 +422,10 @@ static void free_copies(struct copy *copies, unsigned n)
 	free(copies);
 }
 
-/*
- * The engine the engine tests run on: set-up's choice, or where none was
- * made (a target built by hand, as tests do) the first one available.
- */
-static enum engine_kind engine_for(const struct run_target *target,
-				   const struct plan_step *steps, size_t n)
-{
-	enum engine_kind kind = target->engine;
-	char why[8];
-
-	for (size_t i = 0; kind == ENGINE_AUTO && i < n; i++)
-		if (steps[i].info->id == PHASE_RANDOM || steps[i].info->id == PHASE_MARK)
-			engine_select(ENGINE_AUTO, &kind, why, sizeof(why));
-	return kind;
-}
-
 static struct copy *setup_copies(const struct config *cfg,
 				 const struct run_target *target,
-				 enum engine_kind engine, struct phase_error *err)
+				 enum engine_kind engine, struct series_rec *rec,
+				 struct phase_error *err)
 {
 	const char *workdir = target->workdir;
 	unsigned n = cfg->concurrency;
@@ -435,8 +434,10 @@ static struct copy *setup_copies(const struct config *cfg,
 	uint64_t seed = rng_source_seed(&target->rng, cfg);
 	struct copy *copies = calloc(n, sizeof(*copies));
 
-	if (!copies)
+	if (!copies || !rec) {
+		free(copies);
 		goto fail;
+	}
 	for (unsigned i = 0; i < n; i++) {
 		struct copy *c = &copies[i];
 
@@ -449,6 +450,7 @@ static struct copy *setup_copies(const struct config *cfg,
 		c->ctx.perchar_bytes = phase_perchar_bytes(cfg);
 		c->ctx.buf_align = align;
 		c->ctx.engine = engine;
+		c->ctx.meter = series_rec_meter(rec);
 		c->ctx.buf = io_alloc(chunk, align);
 		if (cfg->files.count_k > 0)
 			c->ctx.files = filetest_state_new(cfg, &target->rng, seed,
@@ -495,15 +497,18 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 {
 	static const struct run_hooks no_hooks;
 	const struct device *dev = target->dev.n > 0 ? &target->dev : NULL;
-	struct copy *copies = setup_copies(cfg, target, engine_for(target, steps, n),
-					   err);
+	struct series_rec *rec = series_rec_new();
+	struct copy *copies = setup_copies(cfg, target, setup_engine_for(target, steps, n),
+					   rec, err);
 	struct probe *probe = NULL;
 	char path[PATH_MAX];
 	int status;
 
 	describe_run(cfg, target, res);
-	if (!copies)
+	if (!copies) {
+		series_rec_free(rec);
 		return err->status;
+	}
 	/* The probe's file is not the copies': its own numbers. */
 	status = probe_open(cfg, target->dir_fd, target->workdir,
 			    copies[0].ctx.seed ^ 0x9e3779b97f4a7c15ULL, &probe, err);
@@ -519,7 +524,7 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 		if (id == PHASE_RANDOM && res->n_random == MAX_RANDOM_TESTS)
 			continue;
 		status = run_step(&steps[i], copies, cfg->concurrency, dev, probe,
-				  hooks, &r, err);
+				  hooks, rec, &r, err);
 		if (status != 0)
 			break;
 		if (steps[i].result_out)
@@ -543,6 +548,7 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 			status = removal_failed(status, path, "remove", err);
 	}
 	free_copies(copies, cfg->concurrency);
+	series_rec_free(rec);
 	return status;
 }
 

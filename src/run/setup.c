@@ -298,6 +298,18 @@ static void choose_engine(enum engine_kind want, struct run_target *target)
 		 why_aio);
 }
 
+enum engine_kind setup_engine_for(const struct run_target *target,
+				  const struct plan_step *steps, size_t n)
+{
+	enum engine_kind kind = target->engine;
+	char why[8];
+
+	for (size_t i = 0; kind == ENGINE_AUTO && i < n; i++)
+		if (steps[i].info->id == PHASE_RANDOM || steps[i].info->id == PHASE_MARK)
+			engine_select(ENGINE_AUTO, &kind, why, sizeof(why));
+	return kind;
+}
+
 int setup_target(const struct config *cfg, const char *tag,
 		 struct run_target *target, char *err, size_t len)
 {

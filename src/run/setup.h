@@ -66,6 +66,14 @@ int setup_preflight(const struct config *cfg, char *err, size_t len);
 void setup_provenance(const struct config *cfg, struct run_target *target);
 
 /*
+ * The engine the engine tests among STEPS[0..n) run on: set-up's choice,
+ * or where none was made (a target built by hand, as tests do) the first
+ * one available.
+ */
+enum engine_kind setup_engine_for(const struct run_target *target,
+				  const struct plan_step *steps, size_t n);
+
+/*
  * Make clyde's directory inside cfg->dir (its name with TAG when not NULL)
  * and hold it open (workdir.h), probe it (O_DIRECT and its alignment, when
  * CFG has I/O tests), find the block device under it and, for random I/O,

@@ -187,6 +187,26 @@ static void set_random(struct random_result *t, bool writes, uint32_t depth,
 }
 
 /*
+ * N points of INTERVAL_MS each: the first K at RATE bytes/s, the rest at
+ * LATER, OPS_EACH bytes an operation (0: RATE and LATER are operations/s),
+ * p99 growing from 100 us; idle points 0 with a null p99.
+ */
+static void set_series(struct phase_series *s, uint32_t n, uint32_t interval_ms,
+		       uint32_t k, float rate, float later, float ops_each)
+{
+	s->n = n;
+	s->interval_ns = (uint64_t)interval_ms * 1000000;
+	s->span_ns = n * s->interval_ns - s->interval_ns / 4;
+	for (uint32_t i = 0; i < n; i++) {
+		float v = (i < k ? rate : later) * (1.0f + (float)(i % 3) / 50.0f);
+
+		s->point[i] = (struct series_point){
+			.bytes_s = ops_each ? v : 0, .ops_s = ops_each ? v / ops_each : v,
+			.p99_us = v > 0 ? 100.0f + (float)i * 12.5f : -1 };
+	}
+}
+
+/*
  * A live run: 1 GiB, -n 16, every phase measured (per-char input and
  * sequential stat too fast, random stat and delete not run, a NaN rate and
  * an infinite CPU figure), four random-I/O tests, a device.
@@ -229,6 +249,16 @@ static struct run_results full_run(void)
 		   lat(15100, 950, 331000, 95300, 999499, 999500, 2310000000));
 	set_random(&r.random[3], true, 32, 140000, 5 * 1000 * ms,
 		   lat(140000, 850, 9995, 99949, 99950, 1000000, 123456789012));
+	/* Block output falls to a fifth after 0.5 GiB; seeks stall for 2.5 s;
+	 * random writes Q32 end with 1.2 s of fsync. */
+	set_series(&r.phase[PHASE_WRITE].series, 24, 125, 4, 1.2e9f, 1.9e8f, 8192);
+	set_series(&r.phase[PHASE_SEEKS].series, 40, 1000, 40, 206.5f * 8192, 0, 8192);
+	r.phase[PHASE_SEEKS].series.point[12] = r.phase[PHASE_SEEKS].series.point[13] =
+		(struct series_point){ 0, 0, -1 };
+	r.phase[PHASE_SEEKS].series.n_gaps = 1;
+	r.phase[PHASE_SEEKS].series.gap[0] = (struct series_gap){ 11.75f, 2.5f };
+	set_series(&r.random[3].series, 20, 250, 15, 28000, 0, 0);
+	r.random[3].series.tail_s = 1.25f;
 	strcpy(r.env.kernel, "Linux 6.1.0-13-amd64");
 	strcpy(r.env.fs_type, "ext4");
 	strcpy(r.env.device, "nvme0n1");
@@ -350,7 +380,10 @@ static void test_truth_warning(void)
 static void test_json_full(void)
 {
 	struct run_results runs[2] = { full_run(), full_run() };
-	char *got = render(OUT_JSON, runs, 1);
+	char *got;
+
+	verdict_compute(&runs[0]); /* as the producer of a run does */
+	got = render(OUT_JSON, runs, 1);
 
 	golden_check("json full run", GOLDEN "/json/full.json", got);
 	check_valid_json("json full run is valid", got, NASTY_ESCAPED "\n");
@@ -372,6 +405,7 @@ static void test_json_full(void)
 	runs[1].env.rotational = -1;
 	runs[1].n_random = 0;
 	sample_prov(&runs[1], 1);
+	verdict_compute(&runs[1]);
 	got = render(OUT_JSON_ARRAY, runs, 2);
 	golden_check("json array of two runs", GOLDEN "/json/array.json", got);
 	check_valid_json("json array is valid", got,

@@ -335,6 +335,10 @@ static int null_mark(const struct mark_options *mo, struct mark_plan *mp,
 		mp->plan.steps[i].info = i == 0 ? &null_layout_row : &null_test_row;
 	int st = run_phases(&cfg, &target, mp->plan.steps, mp->plan.n, NULL, &scratch,
 			    &err);
+	/* Null tests do no operation over time: nothing to draw. */
+	for (size_t k = 0; k < mp->n; k++)
+		for (size_t r = 0; r < mo->runs; r++)
+			memset(&mp->results[k][r].series, 0, sizeof(mp->results[k][r].series));
 	memset(res, 0, sizeof(*res));
 	snprintf(res->version, sizeof(res->version), GOLDEN_RUN_VERSION);
 	snprintf(res->machine, sizeof(res->machine), "box \"7\"");
@@ -429,7 +433,18 @@ static void test_outputs(const char *dir)
 			p->dev = (struct device_io){ true, mp.writes[k] ? 4096 : p->bytes / (k == 3 ? 1 : 40),
 						     mp.writes[k] ? p->bytes : 0 };
 		}
+	/* The first test's second run over time: 3 s, 12 points, falling to a
+	 * third after 1.5 s. */
+	struct phase_series *over = &mp.results[0][1].series;
+	*over = (struct phase_series){ .n = 12, .interval_ns = 250000000,
+				       .span_ns = 3000000000ULL };
+	for (uint32_t i = 0; i < over->n; i++)
+		over->point[i] = (struct series_point){
+			(float)(i < 6 ? 3.6e7 : 1.2e7), (float)(i < 6 ? 8800 : 2930), 310 };
 	mark_collect(&mp, mo.score, &res);
+	CHECK("null mark: a run's shapes named by mark_collect",
+	      res.tests[0].run[1].series.n_shapes == 1 &&
+		      res.tests[0].run[1].series.shape[0].kind == SHAPE_STEP_DOWN);
 	CHECK("null mark: the best run",
 	      res.tests[1].score.mb_per_s == (res.tests[1].run[0].mb_per_s > res.tests[1].run[1].mb_per_s
 						      ? res.tests[1].run[0].mb_per_s

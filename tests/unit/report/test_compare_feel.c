@@ -132,8 +132,11 @@ static void test_marks(void)
 		t->test = (struct mark_test){ false, 4096, 32, 1, MARK_READ };
 		t->n_runs = 2;
 		for (size_t k = 0; k < 2; k++)
-			t->run[k] = (struct mark_figures){ 1000, 4096000, 1000000000,
-							   1000000, 4.096, 1000, 500 };
+			t->run[k] = (struct mark_figures){
+				.ios = 1000, .bytes = 4096000,
+				.elapsed_ns = 1000000000, .cpu_ns = 1000000,
+				.mb_per_s = 4.096, .iops = 1000, .mean_us = 500,
+			};
 		t->score = t->run[0];
 		t->disk_pct = 100;
 		feel_waits(&t->probe.read, 100, 500,

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_report.c - `clyde report`'s formats against the golden files in
- * tests/golden/report (from the 2.00a fixtures' CSV lines, hand-made runs
- * and a --summary set), the summary statistics, escaping, and well-formed
+ * tests/golden/report (from the 2.00a fixtures' CSV lines, hand-made runs,
+ * a --summary set, and runs with series and limits for the pages that draw
+ * and say them), the summary statistics, escaping, and well-formed
  * HTML/SVG. CLYDE_GOLDEN_UPDATE=1 rewrites the golden files.
  */
 #include <dirent.h>
@@ -20,6 +21,8 @@
 #include "report_text.h"
 #include "report/run_store.h"
 #include "report/summary.h"
+#include "core/verdict.h"
+#include "platform/provenance_read.h"
 
 #define FIXTURES "tests/golden/fixtures"
 #define GOLDEN "tests/golden/report"
@@ -67,6 +70,24 @@ static void check_set(const char *set, const struct run_results *runs, size_t n,
 			 ext_of(name, ext, sizeof(ext)));
 		golden_check(label, path, got);
 		check_markup(label, name, got);
+		free(got);
+	}
+}
+
+/* The formats that say more than bonnie++'s of RUNS against SET.EXT. */
+static void check_pages(const char *set, const struct run_results *runs, size_t n)
+{
+	static const char *const names[] = { "text-1.03", "markdown", "html", "svg", "json" };
+
+	for (size_t f = 0; f < sizeof(names) / sizeof(names[0]); f++) {
+		char label[128], path[256], ext[32];
+		char *got = render_report(names[f], runs, n, false);
+
+		snprintf(label, sizeof(label), "report %s %s", set, names[f]);
+		snprintf(path, sizeof(path), GOLDEN "/%s.%s", set,
+			 ext_of(names[f], ext, sizeof(ext)));
+		golden_check(label, path, got);
+		check_markup(label, names[f], got);
 		free(got);
 	}
 }
@@ -161,6 +182,80 @@ static size_t hand_runs(struct run_results *runs)
 	for (int p = PHASE_PUTC; p <= PHASE_SEEKS; p++)
 		set(&runs[3], p, FIGURE_VALUE, 100000.0 + 20000 * p, 20 + p, 0);
 	return 4;
+}
+
+/*
+ * Test P of R ran at MB_S for SECS seconds (READS: read), the disk moving
+ * all of it, and over time: N points of INTERVAL_MS from LEVEL1 bytes/s to
+ * LEVEL2 (a step at K, or a line when K is 0).
+ */
+static void timed(struct run_results *r, enum phase_id p, double mb_s, double secs,
+		  bool reads, double cpu, uint32_t n, uint32_t interval_ms, uint32_t k,
+		  double level1, double level2)
+{
+	struct phase_result *ph = &r->phase[p];
+	struct phase_series *s = &ph->series;
+
+	set(r, p, FIGURE_VALUE, mb_s * 1e6 / 1024, cpu, 2000);
+	ph->elapsed_ns = (uint64_t)(secs * 1e9);
+	ph->bytes = (uint64_t)(mb_s * secs * 1e6);
+	ph->read_bytes = reads ? ph->bytes : 0;
+	ph->dev = (struct device_io){ true, reads ? ph->bytes : 0, reads ? 0 : ph->bytes };
+	s->n = n;
+	s->interval_ns = (uint64_t)interval_ms * 1000000;
+	s->span_ns = ph->elapsed_ns;
+	for (uint32_t i = 0; i < n; i++) {
+		double v = k ? (i < k ? level1 : i == k ? (level1 + level2) / 2 : level2)
+			     : level1 + (level2 - level1) * i / (n - 1);
+
+		v *= 1 + (double)((int)(i * 7 % 5) - 2) / 100;
+		s->point[i] = (struct series_point){ (float)v, (float)(v / 8192),
+						     (float)(150 + 10 * (i % 4)) };
+	}
+}
+
+/*
+ * Two live runs as their JSON holds them: "ssd" on SATA 6 Gb/s, whose
+ * block output falls off its cache and whose block input stalls; "vm" on
+ * virtio, its block output ending in 1.5 s of fsync and its block input
+ * declining; each with its limits.
+ */
+static size_t series_runs(struct run_results *runs)
+{
+	runs[0] = blank("ssd", 4096, 0);
+	runs[1] = blank("vm", 4096, 0);
+	for (int i = 0; i < 2; i++) {
+		struct provenance *p = &runs[i].prov;
+
+		runs[i].perchar_mib = 0;
+		runs[i].prov_known = true;
+		provenance_clear(p);
+		strcpy(p->fs.type, "ext4");
+		p->n_layers = p->n_disks = 1;
+		p->layers[0] = (struct prov_layer){ .kind = PROV_DISK, .above = -1, .disk = 0 };
+		strcpy(p->layers[0].name, i ? "vda" : "sda");
+		strcpy(p->disks[0].name, p->layers[0].name);
+		strcpy(p->disks[0].link.kind, i ? "virtio" : "sata");
+		strcpy(p->disks[0].link.name, i ? "virtio" : "SATA 6.0 Gb/s");
+		p->disks[0].link.ceiling_mb_s = i ? 0 : 600;
+		runs[i].env.cpus = 2;
+		strcpy(runs[i].env.device, p->layers[0].name);
+	}
+	timed(&runs[0], PHASE_WRITE, 480, 8.0, false, 35, 32, 250, 8, 1.5e9, 3.0e8);
+	timed(&runs[0], PHASE_READ, 520, 8.6, true, 20, 35, 250, 35, 5.4e8, 5.4e8);
+	runs[0].phase[PHASE_READ].series.n_gaps = 1;
+	runs[0].phase[PHASE_READ].series.gap[0] = (struct series_gap){ 4.0f, 1.25f };
+	for (uint32_t i = 16; i < 21; i++)
+		runs[0].phase[PHASE_READ].series.point[i] = (struct series_point){ 0, 0, -1 };
+	timed(&runs[1], PHASE_WRITE, 300, 6.5, false, 40, 26, 250, 26, 4.0e8, 4.0e8);
+	for (uint32_t i = 20; i < 26; i++)
+		runs[1].phase[PHASE_WRITE].series.point[i] = (struct series_point){ 0, 0, -1 };
+	runs[1].phase[PHASE_WRITE].series.tail_s = 1.5f;
+	timed(&runs[1], PHASE_READ, 150, 30, true, 15, 30, 1000, 0, 2.0e8, 1.0e8);
+	set(&runs[1], PHASE_PUTC, FIGURE_VALUE, 2900, 98.5, 40);
+	for (int i = 0; i < 2; i++)
+		verdict_compute(&runs[i]); /* as a JSON reader hands them over */
+	return 2;
 }
 
 /* A --summary input: ssd x5 and hdd x4 interleaved, then nvme once. */
@@ -477,6 +572,8 @@ int main(void)
 	check_set("fixtures", runs, n, false);
 	n = hand_runs(runs);
 	check_set("hand", runs, n, false);
+	n = series_runs(runs);
+	check_pages("series", runs, n);
 	n = feel_runs(runs);
 	check_set("feel", runs, n, false);
 	test_feel(runs, n);
