@@ -137,9 +137,9 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p,
 		phase_table[id].key, ran ? states[p->state] : states[FIGURE_NONE],
 		phase_unit_name(phase_table[id].unit));
 	fputs("\n     \"rate\": ", out);
-	json_out_double_or_null(out, figures, p->rate, 3);
+	json_out_exact_or_null(out, figures, p->rate);
 	fputs(", \"cpu_percent\": ", out);
-	json_out_double_or_null(out, figures, p->cpu_pct, 3);
+	json_out_exact_or_null(out, figures, p->cpu_pct);
 	fputs(", \"elapsed_s\": ", out);
 	json_out_seconds_or_null(out, measured, p->elapsed_ns);
 	if (whole)
@@ -188,11 +188,11 @@ static void put_random(FILE *out, const struct random_result *t,
 		fputs("null", out);
 	fprintf(out, ", \"block_bytes\": %u,", RANDOM_BLOCK_BYTES);
 	fputs("\n     \"iops\": ", out);
-	json_out_double_or_null(out, ran, t->iops, 3);
+	json_out_exact_or_null(out, ran, t->iops);
 	fputs(", \"mib_per_s\": ", out);
-	json_out_double_or_null(out, ran, t->mib_per_s, 3);
+	json_out_exact_or_null(out, ran, t->mib_per_s);
 	fputs(", \"cpu_percent\": ", out);
-	json_out_double_or_null(out, ran, t->cpu_pct, 3);
+	json_out_exact_or_null(out, ran, t->cpu_pct);
 	fputs(", \"elapsed_s\": ", out);
 	json_out_seconds_or_null(out, ran, t->elapsed_ns);
 	if (whole)

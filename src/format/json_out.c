@@ -8,6 +8,7 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/utf8.h"
@@ -73,6 +74,24 @@ void json_out_double(FILE *out, double value, int decimals)
 	fputs(strcmp(buf, "-0") == 0 ? "0" : buf, out);
 }
 
+void json_out_exact_or_null(FILE *out, bool known, double value)
+{
+	char buf[64];
+
+	if (!known || !isfinite(value)) {
+		fputs("null", out);
+		return;
+	}
+	for (int decimals = 0; decimals <= 20; decimals++) {
+		snprintf(buf, sizeof(buf), "%.*f", decimals, value);
+		if (strtod(buf, NULL) == value) {
+			fputs(strcmp(buf, "-0") == 0 ? "0" : buf, out);
+			return;
+		}
+	}
+	fprintf(out, "%.17g", value);
+}
+
 void json_out_float(FILE *out, float value)
 {
 	if (!isfinite(value))
@@ -88,7 +107,7 @@ void json_out_u64(FILE *out, uint64_t value)
 
 void json_out_seconds(FILE *out, uint64_t ns)
 {
-	json_out_double(out, (double)ns / 1e9, 6);
+	json_out_double(out, (double)ns / 1e9, 9);
 }
 
 void json_out_us(FILE *out, uint64_t ns)

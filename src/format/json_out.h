@@ -34,7 +34,7 @@ void json_out_float(FILE *out, float value);
 
 void json_out_u64(FILE *out, uint64_t value);
 
-/* NS nanoseconds as seconds (6 places) or as microseconds (3 places). */
+/* NS nanoseconds as seconds (9 places: exact) or as microseconds (3 places). */
 void json_out_seconds(FILE *out, uint64_t ns);
 void json_out_us(FILE *out, uint64_t ns);
 
@@ -44,5 +44,12 @@ void json_out_u64_or_null(FILE *out, bool known, uint64_t value);
 void json_out_double_or_null(FILE *out, bool known, double value,
 			     int decimals);
 void json_out_seconds_or_null(FILE *out, bool known, uint64_t ns);
+
+/*
+ * A measured figure (a rate, a CPU share) in the fewest significant digits
+ * that read back as VALUE exactly, so that a comparison made from the JSON
+ * is the one made from the run; null when not KNOWN or not finite.
+ */
+void json_out_exact_or_null(FILE *out, bool known, double value);
 
 #endif

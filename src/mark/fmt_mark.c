@@ -246,11 +246,11 @@ void fmt_mark_csv(FILE *out, const struct mark_results *r)
 static void json_figures(FILE *out, const struct mark_figures *f, bool series)
 {
 	fputs("\"mb_per_s\": ", out);
-	json_out_double(out, f->mb_per_s, 3);
+	json_out_exact_or_null(out, true, f->mb_per_s);
 	fputs(", \"iops\": ", out);
-	json_out_double(out, f->iops, 3);
+	json_out_exact_or_null(out, true, f->iops);
 	fputs(", \"mean_us\": ", out);
-	json_out_double(out, f->mean_us, 3);
+	json_out_exact_or_null(out, true, f->mean_us);
 	fprintf(out, ", \"ios\": %" PRIu64 ", \"bytes\": %" PRIu64 ", \"elapsed_s\": ",
 		f->ios, f->bytes);
 	json_out_seconds(out, f->elapsed_ns);

@@ -113,6 +113,7 @@ check "-x auto:3: says which setups settled" \
 # clyde report gives the same comparison from the JSON.
 $CLYDE report --compare "$T/v.json" >"$T/again" 2>/dev/null
 check "report --compare of the JSON: the same comparison" cmp -s "$T/live" "$T/again"
+cmp -s "$T/live" "$T/again" || diff "$T/live" "$T/again" | head -20 | sed 's/^/# /'
 check "the comparison has verdicts" grep -q "faster\|slower\|no clear difference" "$T/live"
 
 # clyde mark's rounds.

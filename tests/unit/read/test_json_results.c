@@ -37,9 +37,10 @@ static struct latency_summary latency(uint64_t base_ns)
 }
 
 /*
- * A live run with every field set to a value the JSON carries exactly:
- * rates with at most 3 decimals, times in whole microseconds, latencies in
- * whole nanoseconds. VARIANT changes the values and the I/O mode.
+ * A live run with its figures as a measurement leaves them: rates and CPU
+ * shares of any digits (a third, a seventh), times and latencies in
+ * nanoseconds. The JSON must carry each exactly, so that a comparison made
+ * from it is the run's own. VARIANT changes the values and the I/O mode.
  */
 static void sample_run(struct run_results *r, int variant)
 {
@@ -65,11 +66,11 @@ static void sample_run(struct run_results *r, int variant)
 			   : i == PHASE_RAN_DELETE ? FIGURE_NONE : FIGURE_VALUE;
 		if (p->state == FIGURE_NONE)
 			continue;
-		p->rate = 1000.125 * (i + 1) + variant;
-		p->cpu_pct = 10.5 + i;
+		p->rate = 1000.125 * (i + 1) + variant + 1.0 / 3;
+		p->cpu_pct = 10.5 + i + 1.0 / 7;
 		p->lat = latency(1000 + (uint64_t)i * 7 + (uint64_t)variant);
-		p->elapsed_ns = (uint64_t)(i + 1) * 1234567000u;
-		p->cpu_ns = (uint64_t)(i + 1) * 567000u;
+		p->elapsed_ns = (uint64_t)(i + 1) * 1234567891u;
+		p->cpu_ns = (uint64_t)(i + 1) * 567123u;
 		p->bytes = (uint64_t)(i + 1) << 30;
 		p->read_bytes = (uint64_t)i << 29;
 		p->ops = 131072u + (uint64_t)i;
@@ -88,9 +89,9 @@ static void sample_run(struct run_results *r, int variant)
 		t->ops = 25000 + i;
 		t->elapsed_ns = 5000001000u;
 		t->cpu_ns = 250000000u;
-		t->iops = 5000.25 + (double)i;
-		t->mib_per_s = 19.532;
-		t->cpu_pct = 5.5;
+		t->iops = 25000.0 / 5.000001 + (double)i;
+		t->mib_per_s = t->iops * 4096 / 1048576;
+		t->cpu_pct = 100.0 * 0.25 / 5.000001;
 		t->lat = latency(85000 + i);
 		t->dev = (struct device_io){ true, t->writes ? 0 : t->ops * 4096,
 					     t->writes ? t->ops * 4096 : 0 };
@@ -366,13 +367,14 @@ static void test_errors(void)
 	sample_run(&runs[1], 1);
 	one = render(runs, 1, false);
 	two = render(runs, 2, true);
-	check_refused(one, "\"rate\": 1000.125", "\"rate\": \"fast\"",
+	check_refused(one, "\"rate\": 1000.4583333333334", "\"rate\": \"fast\"",
 		      "phases[0].rate: not a number");
-	check_refused(one, "\"rate\": 4000.5", "\"rate\": [4000.5]",
+	check_refused(one, "\"rate\": 4000.8333333333335",
+		      "\"rate\": [4000.8333333333335]",
 		      "phases[3].rate: not a number");
 	check_refused(two, "\"machine\": \"rig \\\"1\\\"", "\"name\": \"rig \\\"1\\\"",
 		      "[1].machine: missing");
-	check_refused(two, "\"cpu_percent\": 10.5, \"elapsed_s\": 1.234567",
+	check_refused(two, "\"cpu_percent\": 10.642857142857142, \"elapsed_s\": 1.234567891",
 		      "\"cpu_percent\": null, \"elapsed_s\": true",
 		      "[0].phases[0].elapsed_s: not a number");
 	check_refused(one, "\"state\": \"ok\"", "\"state\": \"fine\"",
@@ -411,7 +413,7 @@ static void test_errors(void)
 		      "phases[0].latency_us.count: missing");
 	check_refused(one, "\"min\": 1", "\"min\": -1",
 		      "phases[0].latency_us.min: negative");
-	check_refused(one, "\"elapsed_s\": 1.234567", "\"elapsed_s\": 1e300",
+	check_refused(one, "\"elapsed_s\": 1.234567891", "\"elapsed_s\": 1e300",
 		      "phases[0].elapsed_s: too large");
 	check_refused(one, "\"device\": {\"read_bytes\": 0", "\"device\": {\"read_bytes\": true",
 		      "phases[0].device.read_bytes: not a number");
