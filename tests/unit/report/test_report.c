@@ -533,6 +533,7 @@ static void test_feel(const struct run_results *runs, size_t n)
 	char *md = render("markdown", runs, n);
 	char *csv = render("csv-1.96", runs, n);
 	char *plain = render("csv-1.96", runs, 1);
+	char *svg = render("svg", runs, n);
 
 	CHECK("feel: a Feel line per test a probe ran beside",
 	      t && strstr(t, "\nFeel (run 1, laptop [scheduler=mq-deadline]): block "
@@ -552,10 +553,20 @@ static void test_feel(const struct run_results *runs, size_t n)
 	CHECK("feel: bonnie++'s CSV has no probe in it",
 	      csv && plain && strncmp(csv, plain, strlen(plain)) == 0 &&
 	      !strstr(csv, "probe"));
+	CHECK("feel: the probe's waits drawn over time, each at its interval's middle",
+	      svg && strstr(svg, "Each test over time") &&
+	      strstr(svg, "<rect x=\"200.2\" y=\"53.6\" width=\"4\" height=\"4\" "
+			  "fill=\"#fff\" stroke=\"#0072b2\"><title>laptop "
+			  "[scheduler=mq-deadline]: the probe's write waited up to "
+			  "1612.5 ms</title>") &&
+	      strstr(svg, "[scheduler=none]: the probe's read waited up to 140.2 ms"));
+	CHECK("feel: no points for a kind of probe that did not run",
+	      svg && !strstr(svg, "[scheduler=none]: the probe's write"));
 	free(t);
 	free(md);
 	free(csv);
 	free(plain);
+	free(svg);
 }
 
 int main(void)
