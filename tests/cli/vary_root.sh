@@ -2,8 +2,8 @@
 # --vary's keys that change the machine, on a loop-mounted ext4 of the
 # test's own (root only): schedulers (the queue depth and the scheduler's
 # tunables a switch resets put back too; with --probe, the seed's
-# experiment: the probe's waits per scheduler, compared), read-ahead, nr_requests, the
-# write cache, remount with and without discard and the atime flags, and
+# experiment: the probe's waits per scheduler, compared), read-ahead,
+# nr_requests, the write cache, remount with and without discard and the atime flags, and
 # FITRIM timed; a scheduler the kernel lacks and the filesystem holding /
 # refused; everything as it was after the run, after every signal, after
 # an output failure mid-run; after SIGKILL the journal, and clyde --restore
