@@ -5,6 +5,9 @@
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+# Where bash-completion and zsh look for a command's completion.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
 CC ?= cc
 CFLAGS ?= -O2 -g
 # On whatever CFLAGS says, in every build, the fuzz build too.
@@ -63,9 +66,10 @@ UNIT_SRCS := $(wildcard tests/unit/*/test_*.c)
 UNIT_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(UNIT_SRCS))
 UNIT_BINS := $(UNIT_OBJS:.o=)
 
-.PHONY: all test check-layers install uninstall clean golden bench bench-mpi fuzz fuzzers FORCE
+.PHONY: all test check-layers install uninstall clean golden bench bench-mpi fuzz fuzzers \
+	completions FORCE
 
-all: clyde
+all: clyde completions
 
 # Replaced only when the build's binary differs, so that ./clyde is always
 # the binary of the build just asked for (plain, SANITIZE=, BUILD=).
@@ -98,6 +102,24 @@ $(FUZZ_BUILD)/flags: FLAGS_TEXT = $(FUZZ_CC) $(FUZZ_CFLAGS)
 $(BUILD)/flags $(FUZZ_BUILD)/flags: FORCE
 	@mkdir -p $(@D)
 	@echo '$(FLAGS_TEXT)' | cmp -s - $@ || echo '$(FLAGS_TEXT)' > $@
+
+# Shell completion for bash and zsh, written from the option tables by
+# completions/gen.c, linked against the library that holds them.
+COMPLETIONS := $(BUILD)/completions/clyde.bash $(BUILD)/completions/_clyde
+completions: $(COMPLETIONS)
+
+$(BUILD)/completions/gen.o: completions/gen.c $(BUILD)/flags
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+$(BUILD)/completions/gen: $(BUILD)/completions/gen.o $(BUILD)/libclyde.a
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+$(BUILD)/completions/clyde.bash: $(BUILD)/completions/gen
+	$< bash >$@.tmp && mv -f $@.tmp $@
+
+$(BUILD)/completions/_clyde: $(BUILD)/completions/gen
+	$< zsh >$@.tmp && mv -f $@.tmp $@
 
 # clyde-mpi: the same program as ranks of an MPI job (src/mpi/ranks.h).
 # Only the coordination module differs: src/mpi/coord_mpi.c, compiled with
@@ -167,7 +189,7 @@ fuzz:
 # it, or with FUZZ_SHORT_SECONDS=0, tests/cli/fuzz_short.sh says it skipped.
 # Everything `make test` builds and runs is built with -Werror. With MPI
 # installed (mpicc and mpirun), the tests run clyde-mpi too.
-test: clyde $(UNIT_BINS) $(REPLAY_BINS)
+test: clyde $(UNIT_BINS) $(REPLAY_BINS) $(COMPLETIONS)
 	@if command -v $(MPICC) >/dev/null 2>&1 && \
 	    command -v mpirun >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory DEVELOPER=1 clyde-mpi; fi
@@ -218,15 +240,19 @@ $(BUILD)/bench/hotpath: %: %.o $(BUILD)/libclyde.a
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 
 -include $(patsubst %.o,%.d,$(OBJS) $(UNIT_OBJS) $(REPLAY_OBJS) $(FUZZ_OBJS) \
-	$(FUZZ_HARNESS_OBJS) $(BENCH_OBJS) $(MPI_OBJ))
+	$(FUZZ_HARNESS_OBJS) $(BENCH_OBJS) $(MPI_OBJ)) $(BUILD)/completions/gen.d
 
-install: clyde
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+install: clyde $(COMPLETIONS)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 0755 clyde $(DESTDIR)$(BINDIR)/clyde
 	install -m 0644 man/clyde.1 $(DESTDIR)$(MANDIR)/man1/clyde.1
+	install -m 0644 $(BUILD)/completions/clyde.bash $(DESTDIR)$(BASHCOMPDIR)/clyde
+	install -m 0644 $(BUILD)/completions/_clyde $(DESTDIR)$(ZSHCOMPDIR)/_clyde
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man1/clyde.1
+	rm -f $(DESTDIR)$(BINDIR)/clyde $(DESTDIR)$(MANDIR)/man1/clyde.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/clyde $(DESTDIR)$(ZSHCOMPDIR)/_clyde
 
 # Every build: the plain one, the sanitizer ones under build/, and BUILD.
 clean:

@@ -72,6 +72,7 @@ struct config {
 	bool no_preflight;
 	bool restore;           /* --restore: put back what a killed run left */
 	struct vary_spec vary;  /* --vary, --baseline, --vary-root-fs */
+	bool allow_memory;      /* --allow-memory: -d may be in RAM (tmpfs) */
 };
 
 #endif

@@ -42,6 +42,6 @@
 #define FILETEST_MAX_COUNT_K 28339u
 /* What one file of a copy's name list takes in memory (filetest.h's
  * struct filetest_entry, which asserts it). */
-#define FILETEST_ENTRY_BYTES 48u
+#define FILETEST_ENTRY_BYTES 64u
 
 #endif

@@ -8,6 +8,7 @@
 #ifndef RESULTS_H
 #define RESULTS_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -269,6 +270,7 @@ struct advice {
 	bool ram;             /* print -r ram_mib: the run's RAM rule was
 			       * not the one the detected RAM makes */
 	uint64_t ram_mib;
+	uint64_t cost_ns;     /* the suggested run at this run's rates; 0 unknown */
 };
 
 /* A read phase the page cache mostly served: the truth check's finding. */
@@ -294,6 +296,10 @@ struct run_env {
 enum char_io { CHAR_IO_STDIO, CHAR_IO_SYSCALL };
 /* The CSV layouts by the bonnie++ version that introduced them. */
 enum csv_format { CSV_103, CSV_196, CSV_197, CSV_198 };
+/* The first characters that make a spreadsheet read a field as a formula:
+ * clyde's CSV writes such a text field after a ', and its reader drops
+ * that ' again (doc/formats.md). */
+#define CSV_FORMULA_CHARS "=+-@"
 
 /* How the run did its I/O; named in the footer line and the JSON. */
 struct io_mode {
@@ -378,7 +384,7 @@ struct run_results {
 	struct io_mode mode;
 	struct phase_result phase[PHASE_COUNT];
 	/* Live runs only: */
-	char dir[256];        /* -d as given */
+	char dir[PATH_MAX];   /* -d as given (whole: every -d clyde runs in fits) */
 	uint64_t ram_mib;     /* the RAM of the 2x rule (-r, or detected); 0 off */
 	bool verify;
 	uint32_t random_time_s;

@@ -3,11 +3,12 @@
  * cmd_classic.c - the classic run, `clyde [-d dir] [-s size] ...`: its
  * command line (options.c's rows, then the test faults of the
  * environment), the -x runs through the driver, each printed as it ends
- * (tables, CSV line), and the JSON at the end. Set-up, progress and
- * failures are session.c's, shared with clyde mark.
+ * (tables, CSV line), their summary table, and the JSON at the end.
+ * Set-up, progress and failures are session.c's, shared with clyde mark.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "command.h"
 #include "exit_status.h"
@@ -17,11 +18,27 @@
 #include "format/fmt_why.h"
 #include "lib/grow.h"
 #include "options.h"
+#include "outputs.h"
 #include "platform/env.h"
 #include "report/report.h"
 #include "run/repeat.h"
 #include "session.h"
 #include "vary_run.h"
+
+static bool uses_stdout(const struct config *cfg);
+
+/* Every output of the run its own, and none the -Z file it reads. */
+static int check_outputs(const struct config *cfg, char *err, size_t len)
+{
+	const struct output out[] = {
+		{ "--json", cfg->json_path, OUTPUT_FILE, 0 },
+		{ "-Z", cfg->random_file, OUTPUT_INPUT, 0 },
+		{ NULL, NULL, OUTPUT_STREAM, uses_stdout(cfg) ? STDOUT_FILENO : -1 },
+		{ NULL, NULL, OUTPUT_STREAM, STDERR_FILENO },
+	};
+
+	return outputs_check(out, sizeof(out) / sizeof(out[0]), err, len);
+}
 
 enum opt_outcome cmd_classic_parse(void *state, int argc, char **argv,
 				   char *err, size_t len)
@@ -34,7 +51,8 @@ enum opt_outcome cmd_classic_parse(void *state, int argc, char **argv,
 	    (test_fault_parse(getenv("CLYDE_TEST_CORRUPT"), &cs->cfg, &cs->fault,
 			      err, len) != 0 ||
 	     test_fault_parse_ios(getenv("CLYDE_TEST_RANDOM_IOS"), &cs->fault, err,
-				  len) != 0))
+				  len) != 0 ||
+	     check_outputs(&cs->cfg, err, len) != 0))
 		return OPT_ERROR;
 	return out;
 }
@@ -75,8 +93,10 @@ static int write_json(const struct config *cfg, FILE *f, struct run_source *src,
 	const struct format_info *json = format_default(FORMAT_JSON);
 	const struct render_opts opts = { .json_array = as_array };
 
-	if (session_write_begin(f, cfg->json_path) != 0)
-		return session_fail_output();
+	int status = session_write_begin(&f, cfg->json_path);
+
+	if (status != 0)
+		return status;
 	json->render(f, json, src, &opts);
 	return session_write_end(f, cfg->json_path);
 }
@@ -89,7 +109,36 @@ static bool uses_stdout(const struct config *cfg)
 	       (cfg->json_path && strcmp(cfg->json_path, "-") == 0);
 }
 
-/* The runs kept for the JSON and -x auto: every one, or only the last. */
+/* Whether the -x runs end with their summary table: several runs, a
+ * table layout, no -q. */
+static bool wants_summary(const struct config *cfg)
+{
+	return (cfg->repeat > 1 || cfg->repeat_auto) && cfg->table && !cfg->quiet;
+}
+
+/*
+ * RUNS[0..n) as `clyde report --summary` prints them in the run's --table
+ * layout, on stderr (stdout keeps only CSV lines, as bonnie++'s -x): every
+ * run, then min, median and max. 0, or the status (after clean-up).
+ */
+static int print_summary(const struct config *cfg,
+			 const struct run_results *runs, size_t n)
+{
+	const struct report_options o = { .format = cfg->table, .summary = true };
+	struct run_source src;
+	size_t shown;
+
+	if (n < 2)
+		return 0;
+	run_source_array(&src, runs, n);
+	fputc('\n', stderr);
+	if (report_render(stderr, stderr, &o, &src, &shown) != 0)
+		return session_fail(EXIT_SETUP, "out of memory");
+	return out_check(stderr, "stderr") == 0 ? 0 : session_fail_output();
+}
+
+/* The runs kept for the JSON, -x auto and the summary: every one, or
+ * only the last. */
 struct kept_runs {
 	struct run_results *v;
 	size_t cap;
@@ -131,7 +180,8 @@ static int run_all(const struct config *cfg, struct ranks *rk,
 {
 	static struct run_plan plan;
 	bool json_stdout = json == stdout;
-	struct kept_runs kept = { NULL, 0, json || cfg->repeat_auto };
+	bool summary = wants_summary(cfg) && ranks_prints(rk);
+	struct kept_runs kept = { NULL, 0, json || cfg->repeat_auto || summary };
 	struct session_run s;
 	struct phase_error perr;
 	int status = 0;
@@ -168,7 +218,9 @@ static int run_all(const struct config *cfg, struct ranks *rk,
 	if (status != 0)
 		status = ranks_stopped(rk) ? session_finish(status)
 					   : session_phase_error(&perr);
-	else if (cfg->repeat_auto && ranks_prints(rk))
+	else if (summary)
+		status = print_summary(cfg, kept.v, n);
+	if (status == 0 && cfg->repeat_auto && ranks_prints(rk))
 		repeat_say(stderr, kept.v, n, (size_t)cfg->repeat);
 	if (status == 0 && json) {
 		struct run_source src;

@@ -8,11 +8,13 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "command.h"
 #include "exit_status.h"
 #include "mark/fmt_mark.h"
 #include "mark/mark_report.h"
+#include "outputs.h"
 #include "platform/env.h"
 #include "session.h"
 #include "vary_run.h"
@@ -27,7 +29,17 @@ enum opt_outcome cmd_mark_parse(void *state, int argc, char **argv, char *err,
 
 	ms->cfg.argc = argc; /* the results quote all of "clyde mark ..." */
 	ms->cfg.argv = argv;
-	return out;
+	if (out != OPT_RUN)
+		return out;
+	/* The table goes to stdout unless --json - or --csv - takes it. */
+	const struct output dests[] = {
+		{ "--json", ms->cfg.json_path, OUTPUT_FILE, 0 },
+		{ "--csv", ms->mo.csv_path, OUTPUT_FILE, 0 },
+		{ NULL, NULL, OUTPUT_STREAM, STDOUT_FILENO },
+		{ NULL, NULL, OUTPUT_STREAM, STDERR_FILENO },
+	};
+	return outputs_check(dests, sizeof(dests) / sizeof(dests[0]), err, len) != 0
+	       ? OPT_ERROR : OPT_RUN;
 }
 
 /* clyde mark's --json or --csv file, F from session_open: written whole.
@@ -35,8 +47,10 @@ enum opt_outcome cmd_mark_parse(void *state, int argc, char **argv, char *err,
 static int write_mark(FILE *f, const char *path, const struct mark_results *r,
 		      bool csv)
 {
-	if (session_write_begin(f, path) != 0)
-		return session_fail_output();
+	int status = session_write_begin(&f, path);
+
+	if (status != 0)
+		return status;
 	if (csv) {
 		fmt_mark_csv_header(f);
 		fmt_mark_csv(f, r);
@@ -50,7 +64,7 @@ static int write_mark(FILE *f, const char *path, const struct mark_results *r,
 static int print_mark(const struct mark_state *ms, const struct mark_results *res,
 		      FILE *json, FILE *csv)
 {
-	FILE *text = json == stdout ? stderr : stdout;
+	FILE *text = json == stdout || csv == stdout ? stderr : stdout;
 	int status = 0;
 
 	fmt_mark_table(text, res);
@@ -71,8 +85,10 @@ static int print_mark(const struct mark_state *ms, const struct mark_results *re
 static int write_marks(FILE *f, const char *path, const char *format,
 		       const struct mark_results *runs, size_t n)
 {
-	if (session_write_begin(f, path) != 0)
-		return session_fail_output();
+	int status = session_write_begin(&f, path);
+
+	if (status != 0)
+		return status;
 	if (mark_report_render(f, format, runs, n) != 0)
 		return session_fail(EXIT_SETUP, "out of memory");
 	return session_write_end(f, path);
@@ -89,7 +105,7 @@ static int vary_mark_rounds(struct mark_state *ms, struct vary_run *vr,
 {
 	static struct mark_plan plan;
 	size_t n = vr->n_setups, *shown_at = calloc(n, sizeof(*shown_at));
-	FILE *text = json == stdout ? stderr : stdout;
+	FILE *text = json == stdout || csv == stdout ? stderr : stdout;
 	struct phase_error perr;
 	int status = 0;
 
@@ -145,12 +161,13 @@ static int vary_mark(struct mark_state *ms, const struct command_env *env)
 	struct mark_results *runs = NULL;
 	struct vary_run vr;
 	FILE *json = NULL, *csv = NULL;
+	const char *why;
 	int status = vary_run_set_up(&vr, &ms->cfg, env, true, &json);
 
 	if (status == SESSION_GO_ON && ms->mo.csv_path &&
-	    !(csv = session_open(ms->mo.csv_path)))
+	    !(csv = session_open(ms->mo.csv_path, &why)))
 		status = session_fail(EXIT_SETUP, "%s: cannot write the CSV: %s",
-				      ms->mo.csv_path, strerror(errno));
+				      ms->mo.csv_path, why);
 	if (status == SESSION_GO_ON &&
 	    !(runs = calloc(vr.n_setups * rounds, sizeof(*runs))))
 		status = session_fail(EXIT_SETUP, "out of memory");
@@ -180,12 +197,13 @@ int cmd_mark_run(void *state, const struct command_env *env)
 	if (ms->cfg.vary.n)
 		return vary_mark(ms, env);
 	/* The table always goes to stdout, or the JSON does. */
+	const char *why;
 	status = session_set_up(&ms->cfg, env->rk, env->std, true, &target, &json);
 	if (status != SESSION_GO_ON)
 		return status;
-	if (ms->mo.csv_path && !(csv = session_open(ms->mo.csv_path)))
+	if (ms->mo.csv_path && !(csv = session_open(ms->mo.csv_path, &why)))
 		return session_fail(EXIT_SETUP, "%s: cannot write the CSV: %s",
-				    ms->mo.csv_path, strerror(errno));
+				    ms->mo.csv_path, why);
 	if (!(res = calloc(1, sizeof(*res))))
 		return session_fail(EXIT_SETUP, "out of memory");
 	mark_plan_init(&plan, &ms->mo);

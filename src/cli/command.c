@@ -17,6 +17,7 @@ const struct command commands[] = {
 	  cmd_report_parse, cmd_report_run },
 	{ "mark", &mark_opt_set, "", sizeof(struct mark_state),
 	  cmd_mark_parse, cmd_mark_run },
+	{ "where", &where_opt_set, "", 1, cmd_where_parse, cmd_where_run },
 };
 
 const size_t command_count = sizeof(commands) / sizeof(commands[0]);

@@ -85,4 +85,10 @@ enum opt_outcome cmd_report_parse(void *state, int argc, char **argv,
 				  char *err, size_t len);
 int cmd_report_run(void *state, const struct command_env *env);
 
+/* clyde where (cmd_where.c): no state beyond its options'. */
+extern const struct opt_set where_opt_set;
+enum opt_outcome cmd_where_parse(void *state, int argc, char **argv,
+				 char *err, size_t len);
+int cmd_where_run(void *state, const struct command_env *env);
+
 #endif

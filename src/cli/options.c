@@ -25,7 +25,7 @@ enum long_only {
 	LONG_VERIFY, LONG_RANDOM_IO, LONG_RANDOM_TIME, LONG_RANDOM_DEPTHS,
 	LONG_RANDOM_THREADS, LONG_ENGINE, LONG_PROBE, LONG_JSON, LONG_PROGRESS,
 	LONG_NO_PREFLIGHT, LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS,
-	LONG_RESTORE, LONG_HELP, LONG_VERSION,
+	LONG_RESTORE, LONG_ALLOW_MEMORY, LONG_HELP, LONG_VERSION,
 };
 
 /* -s and -n as typed, for the messages of config_validate. */
@@ -238,9 +238,10 @@ static const struct opt_row rows[] = {
 	  .set = set_ram },
 	{ 'x', NULL, required_argument, "runs|auto[:max]",
 	  "run the tests runs times and print only CSV lines (a header line first "
-	  "when runs > 1); auto runs them 3 to max (10) times, until every rate's "
-	  "95% confidence interval is within 3% of its mean, then says on stderr "
-	  "which rates were still noisy",
+	  "when runs > 1), then their summary table (min, median, max) on stderr; "
+	  "auto runs them 3 to max (10) times, until every rate's 95% confidence "
+	  "interval is within 3% of its mean, then says on stderr which rates "
+	  "were still noisy",
 	  .set = set_repeat },
 	{ 'u', NULL, required_argument, "user[:group]",
 	  "run as user (and group); as root clyde refuses to run without -u or -g "
@@ -351,6 +352,10 @@ static const struct opt_row rows[] = {
 	  "its journal in " SETTING_JOURNAL_DIR " records them, say what was put "
 	  "back, and exit (root; any clyde run as root does it first too)",
 	  .set = opt_flag, .offset = FIELD(restore) },
+	{ LONG_ALLOW_MEMORY, "allow-memory", no_argument, NULL,
+	  "run even when dir is in RAM (tmpfs, ramfs, zram), which clyde refuses "
+	  "by default: the figures are then memory's, not a disk's",
+	  .set = opt_flag, .offset = FIELD(allow_memory) },
 	{ LONG_HELP, "help", no_argument, NULL, "print this help and exit",
 	  .set = opt_ask_help },
 	{ LONG_VERSION, "version", no_argument, NULL, "print the version and exit",

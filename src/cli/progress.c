@@ -76,10 +76,13 @@ static void line_tick(void *arg, const struct plan_step *step, uint64_t done,
 	p->last_done = done;
 	p->last_ns = elapsed_ns;
 
+	/* All issued: what remains is the fsync and close (a timed test's
+	 * time is up however far its count got: 100% too). */
+	bool issued = done >= total || (timed && elapsed_ns >= total);
+
 	fprintf(p->out, CLEAR_LINE "[%zu/%zu] %s %3d%%", p->index + 1, p->plan->n,
-		step->name, total ? (int)(done * 100 / total) : 0);
-	if (done >= total || (timed && elapsed_ns >= total)) {
-		/* All issued: what remains is the fsync and close. */
+		step->name, issued ? 100 : total ? (int)(done * 100 / total) : 0);
+	if (issued) {
 		fputs("  flushing to the disk", p->out);
 		out_check(p->out, "stderr");
 		p->pending = true;

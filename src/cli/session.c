@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "exit_status.h"
+#include "io/io.h"
 #include "platform/knob.h"
 #include "platform/platform.h"
 #include "run/barrier.h"
@@ -33,9 +34,16 @@ uint64_t session_seed(void)
 }
 
 /* The path cleanup_all() could not remove: a stranded test file matters
- * more than any figure, so it is always said, after the error that led here. */
-static void report_left(int left, const struct cleanup_failure *f)
+ * more than any figure, so it is always said, after the error that led
+ * here (which named SAID, or NULL). */
+static void report_left(int left, const struct cleanup_failure *f,
+			const char *said)
 {
+	/* A name that holds another file while clyde's own is gone: said
+	 * (unless the error just did), but nothing of clyde's is left there
+	 * to count. */
+	if (f->replaced[0] && !(said && strcmp(said, f->replaced) == 0))
+		out_say("%s: %s", f->replaced, f->replaced_op);
 	if (left == 0)
 		return;
 	if (f->errnum)
@@ -108,7 +116,7 @@ int session_finish(int status)
 	int unrestored;
 	int left = clean_up(&f, &unrestored);
 
-	report_left(left, &f);
+	report_left(left, &f, NULL);
 	/* A test file left, or a setting not put back: the run did harm. */
 	return (left || unrestored) && status == 0 ? EXIT_IO : status;
 }
@@ -116,7 +124,15 @@ int session_finish(int status)
 int session_fail(int status, const char *fmt, ...)
 {
 	char msg[2 * PATH_MAX];
+	struct phase_error e;
 	va_list ap;
+
+	/* A step that gave up because a signal came (a -Z FIFO, a --json
+	 * FIFO waiting for its reader) failed for the signal. */
+	if (cleanup_signal()) {
+		session_interrupted(&e);
+		return session_phase_error(&e);
+	}
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
@@ -130,11 +146,18 @@ int session_fail_output(void)
 	const char *stream = "stdout";
 	int errnum = EIO;
 	struct cleanup_failure f;
+	struct phase_error e;
+
+	/* A write a signal cut short failed for the signal. */
+	if (cleanup_signal()) {
+		session_interrupted(&e);
+		return session_phase_error(&e);
+	}
 	int left = clean_up(&f, NULL);
 
 	cleanup_stop_reason(&stream, &errnum);
 	out_say("%s: write: %s", stream, strerror(errnum));
-	report_left(left, &f);
+	report_left(left, &f, NULL);
 	return EXIT_OUTPUT;
 }
 
@@ -165,48 +188,106 @@ int session_phase_error(const struct phase_error *e)
 	} else {
 		out_say("%s", e->op);
 	}
-	report_left(left, &f);
+	report_left(left, &f, e->path);
 	return e->status ? e->status : EXIT_IO;
+}
+
+/*
+ * Why the open file FD cannot take results, or NULL when it can: a file
+ * of the kernel's own (/proc/version takes no write, and a write to
+ * /proc/sys or /sys is an order to the kernel).
+ */
+static const char *cannot_take(int fd)
+{
+	if (platform_kernel_fs(fd))
+		return "a file of the kernel's own settings and state, which takes "
+		       "no results";
+	return NULL;
 }
 
 /* The file is created with O_EXCL when it can be, so that clean-up
  * knows it as clyde's; an existing one is opened as it is. */
-FILE *session_open(const char *path)
+FILE *session_open(const char *path, const char **why)
 {
 	char dir[PATH_MAX];
 	const char *slash = strrchr(path, '/');
-	struct stat st;
+	const char *base = slash ? slash + 1 : path;
 	int dir_fd, fd;
 
+	*why = NULL;
 	if (strcmp(path, "-") == 0)
 		return stdout;
 	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) + 1 : 1,
 		 slash ? path : ".");
 	/* Held open to the end: the registry removes the file through it. */
 	dir_fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	fd = dir_fd < 0 ? -1 : openat(dir_fd, slash ? slash + 1 : path,
+	fd = dir_fd < 0 ? -1 : openat(dir_fd, base,
 				      O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-	if (fd >= 0 && (fstat(fd, &st) != 0 ||
-			cleanup_add(dir_fd, path, &st, false) != 0)) {
+	bool made = fd >= 0;
+	if (made && cleanup_add(dir_fd, path, fd, false) != 0) {
+		*why = strerror(errno);
+		unlinkat(dir_fd, base, 0);
 		close(fd);
 		return NULL;
 	}
-	if (fd < 0)
-		fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
-	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
-	if (fd >= 0 && !f)
+	if (!made) {
+		if (dir_fd >= 0)
+			close(dir_fd);
+		fd = io_open_named(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+	}
+	if (fd >= 0 && (*why = cannot_take(fd)) != NULL) {
 		close(fd);
+		if (made)
+			cleanup_remove(path);
+		return NULL;
+	}
+	FILE *f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
+		*why = strerror(errno);
+		if (fd >= 0)
+			close(fd);
+	}
 	return f;
 }
 
-int session_write_begin(FILE *f, const char *path)
+int session_write_begin(FILE **f, const char *path)
 {
-	struct stat st;
+	struct stat mine, there;
 
-	if (f != stdout && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-	    ftruncate(fileno(f), 0) != 0) {
+	if (*f == stdout)
+		return 0;
+	bool gone = false;
+	if (fstat(fileno(*f), &mine) != 0 ||
+	    (stat(path, &there) != 0 && !(gone = errno == ENOENT))) {
 		cleanup_request_stop(path, errno);
-		return -1;
+		return session_fail_output();
+	}
+	if (gone) {
+		/* Removed or renamed during the run: the results go where they
+		 * were asked to, to a new file of that name. */
+		int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		FILE *again = fd < 0 ? NULL : fdopen(fd, "w");
+
+		if (!again) {
+			cleanup_request_stop(path, errno);
+			if (fd >= 0)
+				close(fd);
+			return session_fail_output();
+		}
+		out_say("%s: removed or renamed during the run; the results go to a "
+			"new file of that name", path);
+		cleanup_forget(path); /* clyde's first one went with its name */
+		fclose(*f);
+		*f = again;
+		return 0;
+	}
+	if (mine.st_dev != there.st_dev || mine.st_ino != there.st_ino)
+		return session_fail(EXIT_OUTPUT, "%s: no longer the file clyde opened "
+				    "before the run (replaced during it), so the "
+				    "results are not written", path);
+	if (S_ISREG(mine.st_mode) && ftruncate(fileno(*f), 0) != 0) {
+		cleanup_request_stop(path, errno);
+		return session_fail_output();
 	}
 	return 0;
 }
@@ -323,6 +404,7 @@ int session_set_up_dirs(const struct config *const *cfgs, size_t n,
 {
 	const struct config *cfg = cfgs[0];
 	char err[1024];
+	const char *why;
 	long uid, gid;
 	int status, switched;
 
@@ -352,14 +434,17 @@ int session_set_up_dirs(const struct config *const *cfgs, size_t n,
 		return session_fail(EXIT_OUTPUT, "stdout: %s (closed when clyde "
 				    "started, so the results would be lost)",
 				    strerror(EBADF));
+	for (size_t i = 0; i < n; i++)
+		if ((status = setup_memory(cfgs[i], &targets[i], err, sizeof(err))) != 0)
+			return session_fail(status, "%s", err);
 	if (cfg->json_path && ranks_prints(rk) &&
-	    !(*json = session_open(cfg->json_path)))
+	    !(*json = session_open(cfg->json_path, &why)))
 		return session_fail(EXIT_SETUP, "%s: cannot write the JSON: %s",
-				    cfg->json_path, strerror(errno));
+				    cfg->json_path, why);
+	/* setup_limits runs the preflight between the threads and the
+	 * descriptors (a size that does not fit is refused for its size). */
 	for (size_t i = 0; i < n; i++) {
 		if ((status = setup_limits(cfgs[i], err, sizeof(err))) != 0 ||
-		    (!cfgs[i]->no_preflight &&
-		     (status = setup_preflight(cfgs[i], err, sizeof(err))) != 0) ||
 		    (status = setup_target(cfgs[i], ranks_tag(rk), &targets[i], err,
 					   sizeof(err))) != 0)
 			return session_fail(status, "%s", err);

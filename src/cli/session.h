@@ -48,13 +48,21 @@ int session_phase_error(const struct phase_error *e);
  * the user clyde runs as, without truncating it, so that a run that fails
  * leaves an older file as it was; a file it creates is recorded for
  * clean-up until it is written, so that a run that fails leaves no empty
- * one. stdout for "-". NULL with errno.
+ * one. A FIFO waits for its reader, a signal ending the wait. A file that
+ * cannot take results is refused now, not after the run: one of the
+ * kernel's (/proc, /sys). stdout for "-".
+ * NULL with *WHY saying why.
  */
-FILE *session_open(const char *path);
+FILE *session_open(const char *path, const char **why);
 
-/* Empty F (from session_open) before its contents are written: 0, or -1
- * with the stop request made. */
-int session_write_begin(FILE *f, const char *path);
+/*
+ * Before *F (from session_open) is written: if PATH still leads to it,
+ * empty it (a regular file). If PATH was removed or renamed during the
+ * run, say so and make a new file there for the results (*F then is
+ * that). If PATH now holds another file, leave it alone and fail. 0, or
+ * the status to exit with, after the message and clean-up.
+ */
+int session_write_begin(FILE **f, const char *path);
 
 /* F written: check it, close it and leave PATH to the user. 0, or the
  * status (after clean-up). */

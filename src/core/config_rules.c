@@ -65,7 +65,10 @@ int config_validate(struct config *cfg, const char *s_text, const char *n_text,
 {
 	const struct io_params *io = &cfg->io;
 	const struct file_params *fp = &cfg->files;
+	char s_shown[OUT_ECHO_BYTES], n_shown[OUT_ECHO_BYTES];
 
+	s_text = s_text ? out_echo(s_text, s_shown) : s_text;
+	n_text = n_text ? out_echo(n_text, n_shown) : n_text;
 	if (cfg->processes != 0 && cfg->sync_mode)
 		return out_errf(err, len, "-p and -y cannot be used together: -p makes "
 			    "the semaphores, -y uses them");

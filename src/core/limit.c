@@ -42,24 +42,33 @@ static bool ram_disk(const char *name)
 	return true;
 }
 
+/* Whether layer I of P serves no other: the bottom of its branch. */
+static bool bottom(const struct provenance *p, size_t n, size_t i)
+{
+	for (size_t k = 0; k < n; k++)
+		if (p->layers[k].above == (int)i)
+			return false;
+	return true;
+}
+
 bool limit_memory_fs(const struct provenance *p, char *why, size_t len)
 {
-	static const char *const types[] = { "tmpfs", "ramfs", "rootfs" };
+	static const char *const types[] = { "tmpfs", "ramfs", "devtmpfs", "rootfs" };
 	size_t layers = p->n_layers < PROV_MAX_LAYERS ? p->n_layers : PROV_MAX_LAYERS;
 	const char *first = NULL;
 
+	if (why && len)
+		why[0] = '\0';
 	for (size_t i = 0; i < sizeof(types) / sizeof(types[0]); i++)
 		if (strcmp(p->fs.type, types[i]) == 0) {
-			snprintf(why, len, "%s", types[i]);
+			if (why)
+				snprintf(why, len, "%s", types[i]);
 			return true;
 		}
-	/* The bottom of each branch: a layer nothing is below. */
+	if (p->truncated)
+		return false;
 	for (size_t i = 0; i < layers; i++) {
-		bool bottom = true;
-
-		for (size_t k = 0; k < layers && bottom; k++)
-			bottom = p->layers[k].above != (int)i;
-		if (!bottom)
+		if (!bottom(p, layers, i))
 			continue;
 		if (!ram_disk(p->layers[i].name))
 			return false;
@@ -68,7 +77,9 @@ bool limit_memory_fs(const struct provenance *p, char *why, size_t len)
 	}
 	if (!first)
 		return false;
-	snprintf(why, len, "%s", first);
+	if (why)
+		snprintf(why, len, "%s on %s", p->fs.type[0] ? p->fs.type : "a filesystem",
+			 first);
 	return true;
 }
 

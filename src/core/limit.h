@@ -48,10 +48,12 @@
 void limit_compute(struct run_results *r);
 
 /*
- * Whether P's filesystem is in RAM: its type is tmpfs, ramfs or rootfs,
- * or every disk at the bottom of its device stack is a zram or brd RAM
- * disk ("zram0", "ram0"). WHY gets what says so ("tmpfs", "zram0");
- * unchanged when false.
+ * Whether P's filesystem is in RAM: its type is one whose only store is
+ * memory (tmpfs, ramfs, devtmpfs, rootfs), or every block device at the
+ * bottom of its stack is a zram or brd RAM disk ("zram0", "ram1"). WHY
+ * gets what says so, for a message: "tmpfs", "ext4 on zram0" ("" when
+ * false; WHY may be NULL). False when P says too little (no type, a
+ * stack not read whole): unknown is not memory. Pure.
  */
 bool limit_memory_fs(const struct provenance *p, char *why, size_t len);
 

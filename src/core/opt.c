@@ -11,6 +11,8 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "sys/out.h"
+
 /* TEXT on one line: a newline or an escape typed into a value must not
  * break the message or reach the terminal. */
 static void one_line(char *text)
@@ -43,16 +45,16 @@ const char *opt_name(const struct opt_row *row, char *buf, size_t len)
 enum opt_outcome opt_refuse(struct opt_state *st, const char *arg,
 			    const struct parse_error *pe)
 {
-	char name[64];
+	char name[64], shown[OUT_ECHO_BYTES];
 
-	return opt_fail(st, "%s %s: %s", opt_name(st->row, name, sizeof(name)), arg,
-			pe->msg);
+	return opt_fail(st, "%s %s: %s", opt_name(st->row, name, sizeof(name)),
+			out_echo(arg, shown), pe->msg);
 }
 
 enum opt_outcome opt_bad_choice(struct opt_state *st, const char *arg)
 {
 	const char *(*choice)(size_t) = st->row->choices;
-	char list[256] = "", name[64];
+	char list[256] = "", name[64], shown[OUT_ECHO_BYTES];
 	size_t used = 0, n = 0;
 
 	while (choice(n))
@@ -62,7 +64,7 @@ enum opt_outcome opt_bad_choice(struct opt_state *st, const char *arg)
 					 i == 0 ? "" : i + 1 == n ? " or " : ", ",
 					 choice(i));
 	return opt_fail(st, "%s %s: use %s", opt_name(st->row, name, sizeof(name)),
-			arg, list);
+			out_echo(arg, shown), list);
 }
 
 enum opt_outcome opt_choice(struct opt_state *st, const char *arg, size_t *index)
@@ -188,7 +190,8 @@ static void getopt_tables(const struct opt_set *set, struct option *longs,
 /* getopt_long's answer C that is no option: a missing value, an unknown option. */
 static enum opt_outcome bad_option(struct opt_state *st, int c)
 {
-	const char *typed = st->argv[optind - 1];
+	char shown[OUT_ECHO_BYTES];
+	const char *typed = out_echo(st->argv[optind - 1], shown);
 	bool letter = optopt > 0 && optopt < OPT_LONG_ONLY;
 
 	if (c == ':' && letter)
@@ -240,9 +243,10 @@ enum opt_outcome opt_parse(const struct opt_set *set, int argc, char **argv,
 			return out;
 	}
 	st->operands = optind;
+	char shown[OUT_ECHO_BYTES];
 	if (optind < argc && !set->operands)
 		return opt_fail(st, "unexpected argument '%s' (%s takes only options)",
-				argv[optind], set->name);
+				out_echo(argv[optind], shown), set->name);
 	return OPT_RUN;
 }
 

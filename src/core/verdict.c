@@ -2,11 +2,11 @@
 /*
  * verdict.c - what clyde concludes from a run's figures (verdict.h): the
  * "+++++" advice, which options a larger test needs and how large, from
- * the times of the phases that were too fast; the truth check, which
- * read phases got most of their bytes from the page cache rather than the
- * disk, judged from the device's own counters around each phase; then
- * what limited each figure (limit.c) and each test's shape over time
- * (shape.c).
+ * the times of the phases that were too fast, and how long that test would
+ * take at the rates measured; the truth check, which read phases got most
+ * of their bytes from the page cache rather than the disk, judged from the
+ * device's own counters around each phase; then what limited each figure
+ * (limit.c) and each test's shape over time (shape.c).
  */
 #include "verdict.h"
 
@@ -37,10 +37,17 @@ static uint64_t shorter(uint64_t a, uint64_t b)
 	return a && (!b || a < b) ? a : b;
 }
 
-/* VALUE scaled to what 0.5 s would take, doubled for margin, rounded up to UNIT. */
+/*
+ * What the too-fast phases are aimed at: the 0.5 s threshold and half as
+ * much again, for runs that vary. The smallest change that measures them
+ * reliably; a wider margin makes the suggested run longer for nothing.
+ */
+#define AIM_NS 750000000.0
+
+/* VALUE scaled to what AIM_NS would take, rounded up to UNIT. */
 static uint64_t scale_up(uint64_t value, uint64_t elapsed_ns, uint64_t unit)
 {
-	double want = (double)value * 1e9 / (double)elapsed_ns;
+	double want = (double)value * AIM_NS / (double)elapsed_ns;
 	uint64_t units;
 
 	if (want > 9e15) /* absurd; keep the arithmetic finite */
@@ -89,7 +96,10 @@ static void suggest(struct run_results *r, bool bulk, bool seeks,
 
 	a->io = r->io;
 	a->files = r->files;
+	/* Sizes under 4 GiB grow by 256 MiB, larger ones by 1 GiB. */
 	if (bulk)
+		a->io.size_mib = scale_up(r->io.size_mib, t_bulk, 256);
+	if (bulk && a->io.size_mib > 4096)
 		a->io.size_mib = scale_up(r->io.size_mib, t_bulk, 1024);
 	if (seeks)
 		a->io.seeks = scale_up(r->io.seeks ? r->io.seeks : DEFAULT_SEEKS,
@@ -124,6 +134,51 @@ static void suggest(struct run_results *r, bool bulk, bool seeks,
 	a->ram_mib = r->ram_mib;
 }
 
+/* NEW / OLD, 1 when OLD is 0 (nothing to scale). */
+static double ratio(uint64_t new_value, uint64_t old_value)
+{
+	return old_value ? (double)new_value / (double)old_value : 1.0;
+}
+
+/*
+ * How long the suggested run would take at R's own rates: each phase's
+ * measured time scaled by how much more it would do (per-char by its
+ * size, the block phases by -s, seeks by their count, the file tests by
+ * -n); the random-I/O tests run for their time. 0 when a phase that ran
+ * has no time.
+ */
+static uint64_t advice_cost_ns(const struct run_results *r)
+{
+	const struct advice *a = &r->advice;
+	uint64_t perchar = a->perchar_mib < 0 ? a->io.size_mib
+					      : (uint64_t)a->perchar_mib;
+	size_t n_random = r->n_random < MAX_RANDOM_TESTS ? r->n_random
+							 : MAX_RANDOM_TESTS;
+	double ns = 0;
+
+	for (int p = 0; p < PHASE_COUNT; p++) {
+		const struct phase_result *ph = &r->phase[p];
+		double k;
+
+		if (ph->state == FIGURE_NONE)
+			continue;
+		if (ph->elapsed_ns == 0)
+			return 0;
+		if (p == PHASE_PUTC || p == PHASE_GETC)
+			k = ratio(perchar, r->perchar_mib);
+		else if (p == PHASE_SEEKS)
+			k = ratio(a->io.seeks, r->io.seeks ? r->io.seeks : DEFAULT_SEEKS);
+		else if (p < PHASE_FILE_FIRST)
+			k = ratio(a->io.size_mib, r->io.size_mib);
+		else
+			k = ratio(a->files.count_k, r->files.count_k);
+		ns += (double)ph->elapsed_ns * k;
+	}
+	for (size_t i = 0; i < n_random; i++)
+		ns += (double)r->random[i].elapsed_ns;
+	return ns < 9e18 ? (uint64_t)ns : UINT64_MAX;
+}
+
 static void advice_compute(struct run_results *r)
 {
 	struct advice *a = &r->advice;
@@ -154,9 +209,10 @@ static void advice_compute(struct run_results *r)
 		a->n |= is_fast(r, p);
 	a->sized = !(bulk && !t_bulk) && !(a->f && !t_char) &&
 		   !(seeks && !t_seek) && !(a->n && !t_file);
-	if (a->sized)
-		suggest(r, bulk, seeks, own_perchar, t_bulk, t_char, t_seek,
-			t_file);
+	if (!a->sized)
+		return;
+	suggest(r, bulk, seeks, own_perchar, t_bulk, t_char, t_seek, t_file);
+	a->cost_ns = advice_cost_ns(r);
 }
 
 static void truth_compute(struct run_results *r)

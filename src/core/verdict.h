@@ -22,9 +22,11 @@
  *
  * The advice: nothing when no figure is +++++; else which of -s, -f and
  * -n to enlarge, and, from the shortest measured time of the too-fast
- * phases, the values that would take about a second (twice the 0.5 s
- * threshold). Per-char phases limited by -f need a larger -f, not a
- * larger -s. Results without times (read from CSV) get only the options
+ * phases, the smallest values that would take 0.75 s (the 0.5 s
+ * threshold and half again; -s in steps of 256 MiB up to 4 GiB, then of
+ * 1 GiB), with how long that whole run would take at this run's rates.
+ * Per-char phases limited by -f need a larger -f, not a larger -s.
+ * Results without times (read from CSV) get only the options
  * (advice.sized false).
  *
  * The truth check: the read phases (rewrite, per-char input, block input,

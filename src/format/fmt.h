@@ -74,6 +74,14 @@ void fmt_csv_line(FILE *out, const struct run_results *r,
 void fmt_footer(FILE *out, const struct run_results *r);
 
 /*
+ * LEAD then "-d is on tmpfs: these figures are memory's, not a disk's"
+ * when the provenance P (KNOWN) is a filesystem in RAM (platform/memfs.h);
+ * nothing otherwise. In clyde's footer and clyde mark's.
+ */
+void fmt_memory_line(FILE *out, const char *lead, bool known,
+		     const struct provenance *p);
+
+/*
  * The --random-io table printed after the classic ones: one row per test
  * (reads then writes, by depth) with IOPS, MiB/s, mean, p50, p99, p99.9 and
  * max latency. Prints nothing when r->n_random == 0.

@@ -7,6 +7,7 @@
 #include "fmt_cells.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 #include "fmt_text.h"
 #include "lib/utf8.h"
@@ -17,8 +18,58 @@ void fmt_spaces(FILE *out, size_t count)
 		fputc(' ', out);
 }
 
-void fmt_put_cut(FILE *out, const char *text, size_t cols)
+size_t fmt_char_bytes(const char *text)
 {
+	/* A bound, not the length: a UTF-8 sequence stops at the NUL. */
+	size_t k = utf8_seq_len((const unsigned char *)text, strnlen(text, 4));
+
+	return k ? k : 1;
+}
+
+size_t fmt_hidden_at(const char *text, char *name, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)text;
+	size_t have = strnlen(text, 4);
+
+	if (have == 0 || utf8_printable_at(text, have) != 0)
+		return 0;
+	if (utf8_seq_len(u, have))
+		snprintf(name, len, "U+%04lX", utf8_code_point(u, fmt_char_bytes(text)));
+	else
+		snprintf(name, len, "0x%02X", *u);
+	return fmt_char_bytes(text);
+}
+
+const char *fmt_visible(const char *text, char *buf, size_t len)
+{
+	size_t o = 0;
+
+	while (*text) {
+		char name[16], piece[20];
+		size_t k = fmt_hidden_at(text, name, sizeof(name));
+		size_t plen;
+
+		if (k) {
+			plen = (size_t)snprintf(piece, sizeof(piece), "[%s]", name);
+		} else {
+			k = plen = fmt_char_bytes(text);
+			memcpy(piece, text, k);
+		}
+		if (o + plen >= len)
+			break;
+		memcpy(buf + o, piece, plen);
+		o += plen;
+		text += k;
+	}
+	if (len > 0)
+		buf[o] = '\0';
+	return buf;
+}
+
+void fmt_put_cut(FILE *out, const char *name, size_t cols)
+{
+	char shown[FMT_VISIBLE_MAX];
+	const char *text = fmt_visible(name, shown, sizeof(shown));
 	size_t have = utf8_cols(text);
 
 	/* Whole characters while they fit; never split a UTF-8 sequence. */
@@ -28,7 +79,9 @@ void fmt_put_cut(FILE *out, const char *text, size_t cols)
 
 size_t fmt_label_need(const char *name, const char *spec)
 {
-	return utf8_cols(name) + 1 + utf8_cols(spec);
+	char shown[FMT_VISIBLE_MAX];
+
+	return utf8_cols(fmt_visible(name, shown, sizeof(shown))) + 1 + utf8_cols(spec);
 }
 
 void fmt_row_label(FILE *out, const char *name, const char *spec,

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "fmt_text.h"
 #include "results.h"
 
 #define FMT_LABEL_WIDTH 19 /* bonnie++'s name column */
@@ -22,6 +23,31 @@ void fmt_stat_cell_scaled(FILE *out, const struct phase_result *p); /* k/m/g */
 void fmt_seek_cell(FILE *out, const struct phase_result *p);
 void fmt_cpu_cell(FILE *out, const struct phase_result *p);
 void fmt_latency_cell(FILE *out, const struct phase_result *p);
+
+/* Room for any name or label once fmt_visible has named what it hides. */
+#define FMT_VISIBLE_MAX (8 * FMT_NAME_MAX)
+
+/*
+ * TEXT (a machine name, a label read from results) as a text table or
+ * line shows it on a terminal: each character a terminal could act on or
+ * that reorders what follows it (C0 and C1 controls, DEL, Unicode bidi
+ * controls) by its name, "[U+202E]", as Markdown and HTML show a bidi
+ * control, and each byte that is not UTF-8 as "[0xFF]". Into BUF (LEN,
+ * FMT_VISIBLE_MAX holds any name). Returns BUF. The table cells below
+ * apply it to every name they print.
+ */
+const char *fmt_visible(const char *text, char *buf, size_t len);
+
+/*
+ * When TEXT starts with such a character, its name ("U+202E", or "0xFF"
+ * for a byte that is not UTF-8) into NAME (LEN bytes) and its length in
+ * bytes; else 0. fmt_visible and the page formats' escapes use it.
+ */
+size_t fmt_hidden_at(const char *text, char *name, size_t len);
+
+/* Bytes of the character TEXT (not empty) starts with: its UTF-8
+ * sequence, or 1 for a byte that starts none. */
+size_t fmt_char_bytes(const char *text);
 
 /* Columns NAME + ' ' + SPEC take (UTF-8 aware), for wide label columns. */
 size_t fmt_label_need(const char *name, const char *spec);

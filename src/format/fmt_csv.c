@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "fmt_cells.h"
 #include "fmt_text.h"
 #include "core/parse.h"
 #include "run/phase_info.h"
@@ -91,14 +92,30 @@ void fmt_csv_header(FILE *out, enum csv_format format)
 	fputc('\n', out);
 }
 
-/* A text field; a comma or control byte would break the line, so it becomes '_'. */
+/*
+ * A text field (a machine name, a version, a seed or -Z file read from
+ * results): a comma or control byte would break the line, so it becomes
+ * '_'; what a terminal would act on or that reorders the text (C1 and
+ * bidi controls, bytes that are not UTF-8) is named, "[U+202E]"
+ * (fmt_visible); and a field that starts with = + - or @, which a
+ * spreadsheet would run as a formula, starts with a ' that makes it text
+ * (doc/formats.md; clyde's CSV reader drops it again, bonnie++'s tools
+ * show it).
+ */
 static void put_text(FILE *out, const char *text)
 {
-	for (; *text; text++) {
+	char plain[FMT_NAME_MAX], shown[FMT_VISIBLE_MAX];
+	size_t n = 0;
+
+	for (; *text && n + 1 < sizeof(plain); text++) {
 		unsigned char c = (unsigned char)*text;
 
-		fputc(c == ',' || c < 0x20 || c == 0x7f ? '_' : c, out);
+		plain[n++] = c == ',' || c < 0x20 || c == 0x7f ? '_' : (char)c;
 	}
+	plain[n] = '\0';
+	if (plain[0] && strchr(CSV_FORMULA_CHARS, plain[0]))
+		fputc('\'', out);
+	fputs(fmt_visible(plain, shown, sizeof(shown)), out);
 }
 
 static void put_empty(FILE *out, int count)

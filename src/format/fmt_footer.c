@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fmt_footer.c - the lines after clyde's own tables: which figures were too
- * fast to measure and the options that would measure them, the mode line,
- * and the truth check's warning about reads the page cache served. The
- * conclusions themselves are in the results (verdict.c); this only words
- * them.
+ * fast to measure, the options that would measure them and how long that
+ * would take, a -d in memory, the mode line, and the truth check's warning
+ * about reads the page cache served. The conclusions themselves are in the
+ * results (verdict.c); this only words them.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -13,6 +13,7 @@
 #include "fmt.h"
 #include "fmt_text.h"
 #include "core/parse.h"
+#include "platform/memfs.h"
 #include "run/phase_info.h"
 
 /* FIELDS[0..n) joined by ':', without the trailing empty ones (bonnie++'s defaults). */
@@ -63,9 +64,30 @@ static void put_n(FILE *out, const struct file_params *fp)
 	put_colon_fields(out, f, 5);
 }
 
+/* " (about 3 min at this run's rates)": NS rounded to what a person plans by. */
+static void put_cost(FILE *out, uint64_t ns)
+{
+	uint64_t s = ns / 1000000000u + (ns % 1000000000u >= 500000000u);
+	uint64_t min = (s + 30) / 60;
+
+	if (ns == 0)
+		return;
+	if (s < 60)
+		fprintf(out, " (about %" PRIu64 " s", s ? s : 1);
+	else if (min < 60)
+		fprintf(out, " (about %" PRIu64 " min", min);
+	else if (min % 60 == 0 || min >= 600)
+		fprintf(out, " (about %" PRIu64 " h", (min + 30) / 60);
+	else
+		fprintf(out, " (about %" PRIu64 " h %" PRIu64 " min", min / 60,
+			min % 60);
+	fputs(" at this run's rates)", out);
+}
+
 /*
- * r->advice as "; a larger test would measure them: -s 4G::64k -r 512",
- * the run's sizing options with the larger values (verdict.c), or, for
+ * r->advice as "; a larger test would measure them: -s 4G::64k -r 512
+ * (about 3 min at this run's rates)", the run's sizing options with the
+ * larger values and how long that run would take (verdict.c), or, for
  * figures without times (read from CSV), "; a larger -s or -n would
  * measure them".
  */
@@ -97,6 +119,7 @@ static void print_fix(FILE *out, const struct run_results *r)
 		fprintf(out, " -c %" PRIu32, a->copies);
 	if (a->ram)
 		fprintf(out, " -r %" PRIu64, a->ram_mib);
+	put_cost(out, a->cost_ns);
 	fputc('\n', out);
 }
 
@@ -118,6 +141,7 @@ void fmt_footer(FILE *out, const struct run_results *r)
 	}
 	if (named)
 		print_fix(out, r);
+	fmt_memory_line(out, "clyde: ", r->prov_known, &r->prov);
 	fprintf(out, "%s %s: %s I/O%s, %s chunks, %s data, ",
 		r->program[0] ? r->program : "clyde",
 		r->version, r->mode.direct ? "direct" : "buffered",
@@ -141,6 +165,16 @@ void fmt_footer(FILE *out, const struct run_results *r)
 				? " (QnTm ran n x m threads, one I/O in flight each)"
 				: "");
 	fputc('\n', out);
+}
+
+void fmt_memory_line(FILE *out, const char *lead, bool known,
+		     const struct provenance *p)
+{
+	char why[96];
+
+	if (known && memfs_is_memory(p, why, sizeof(why)))
+		fprintf(out, "%s-d is on %s: these figures are memory's, not a "
+			"disk's\n", lead, why);
 }
 
 /* The name of a truth-check finding: "block input", "random reads Q32T1". */

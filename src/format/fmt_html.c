@@ -30,7 +30,9 @@ static const char html_style[] =
 	"body{font-family:system-ui,sans-serif;margin:1.5em;color:#222;"
 	"background:#fff}\n"
 	"h1{font-size:1.4em}h2{font-size:1.15em;margin-top:1.5em}\n"
-	"table{border-collapse:collapse}\n"
+	/* A table wider than the page scrolls in its own box. */
+	"table{border-collapse:collapse;display:block;overflow-x:auto;"
+	"max-width:max-content}\n"
 	"th,td{border:1px solid #aaa;padding:.25em .55em}\n"
 	"thead th{background:#e6e6e6}\n"
 	"tbody th{text-align:left;background:#f6f6f6;max-width:28em;"

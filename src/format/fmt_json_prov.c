@@ -10,6 +10,7 @@
 
 #include "fmt_json.h"
 #include "json_out.h"
+#include "platform/memfs.h"
 #include "platform/provenance_read.h"
 
 /*
@@ -72,12 +73,16 @@ static void put_members(FILE *out, const struct member *m, size_t n)
 	fputc('}', out);
 }
 
-static void put_prov_fs(FILE *out, const struct prov_fs *fs)
+/* The filesystem of P; in_memory is memfs.h's verdict, known with the type. */
+static void put_prov_fs(FILE *out, const struct provenance *p)
 {
+	const struct prov_fs *fs = &p->fs;
 	const char *next = ",\n                   ";
 	bool space = fs->space_known;
 	const struct member m[] = {
 		text_m("    \"filesystem\": {", "type", fs->type),
+		(struct member){ ", ", "in_memory", MEMBER_BOOL, fs->type[0] != '\0',
+				 "", memfs_is_memory(p, NULL, 0) },
 		text_m(", ", "source", fs->source),
 		text_m(", ", "mount_point", fs->mount_point),
 		text_m(next, "mount_options", fs->mount_options),
@@ -185,7 +190,7 @@ void fmt_json_provenance(FILE *out, bool known, const struct provenance *p)
 		return;
 	}
 	fputs("  \"provenance\": {\n", out);
-	put_prov_fs(out, &p->fs);
+	put_prov_fs(out, p);
 	fputs("    \"stack\": [", out);
 	for (size_t i = 0; i < layers; i++) {
 		fputs(i ? ",\n" : "\n", out);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "fmt.h"
+#include "fmt_cells.h"
 #include "fmt_internal.h"
 #include "fmt_text.h"
 #include "run_source.h"
@@ -175,59 +176,68 @@ double present_scale_pos(const struct present_scale *s, double value)
 	return t;
 }
 
-size_t present_bidi(FILE *out, const char *text, bool markdown)
+size_t present_hidden(FILE *out, const char *text, bool markdown)
 {
-	unsigned long cp;
-	size_t n = utf8_bidi_at(text, &cp);
+	char name[16];
+	size_t n = fmt_hidden_at(text, name, sizeof(name));
 
 	if (n)
-		fprintf(out, markdown ? "\\[U+%04lX\\]" : "[U+%04lX]", cp);
+		fprintf(out, markdown ? "\\[%s\\]" : "[%s]", name);
 	return n;
+}
+
+/* One ASCII character C for HTML and SVG. */
+static void markup_char(FILE *out, char c)
+{
+	switch (c) {
+	case '&':
+		fputs("&amp;", out);
+		break;
+	case '<':
+		fputs("&lt;", out);
+		break;
+	case '>':
+		fputs("&gt;", out);
+		break;
+	case '"':
+		fputs("&quot;", out);
+		break;
+	case '\'':
+		fputs("&#39;", out);
+		break;
+	default:
+		fputc(c, out);
+	}
 }
 
 void present_markup_text(FILE *out, const char *text)
 {
-	for (; *text; text++) {
-		size_t bidi = present_bidi(out, text, false);
+	while (*text) {
+		size_t n = present_hidden(out, text, false);
 
-		if (bidi) {
-			text += bidi - 1;
-			continue;
+		if (n == 0) {
+			n = fmt_char_bytes(text);
+			if (n > 1)
+				fwrite(text, 1, n, out);
+			else
+				markup_char(out, *text);
 		}
-		switch (*text) {
-		case '&':
-			fputs("&amp;", out);
-			break;
-		case '<':
-			fputs("&lt;", out);
-			break;
-		case '>':
-			fputs("&gt;", out);
-			break;
-		case '"':
-			fputs("&quot;", out);
-			break;
-		case '\'':
-			fputs("&#39;", out);
-			break;
-		default:
-			fputc(*text, out);
-		}
+		text += n;
 	}
 }
 
 void present_markdown_text(FILE *out, const char *text)
 {
-	for (; *text; text++) {
-		size_t bidi = present_bidi(out, text, true);
+	while (*text) {
+		size_t n = present_hidden(out, text, true);
 
-		if (bidi) {
-			text += bidi - 1;
-			continue;
+		if (n == 0) {
+			n = fmt_char_bytes(text);
+			if (n == 1 && strchr("\\`*_[]<>|#~&!", *text))
+				fputc('\\', out);
+			fwrite(text, 1, n, out);
 		}
-		if (strchr("\\`*_[]<>|#~&!", *text))
-			fputc('\\', out);
-		fputc(*text, out);
+		text += n;
 	}
 }
 

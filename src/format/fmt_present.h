@@ -47,22 +47,23 @@ const char *present_cpu(const struct phase_result *p, char *buf, size_t len);
 const char *present_latency(uint64_t ns, char *buf, size_t len);
 
 /*
- * When TEXT starts with a Unicode bidi control (utf8_is_bidi_control),
- * which would reorder what follows it on a page, print its visible name
- * "[U+202E]" (the brackets as "\\[" and "\\]" for Markdown, MARKDOWN)
- * instead and return its length; else print nothing and return 0.
+ * When TEXT starts with a character that would act or hide on a page or a
+ * terminal (a Unicode bidi control, which reorders what follows it; a C0
+ * or C1 control; a byte that is not UTF-8: fmt_hidden_at), print its
+ * visible name "[U+202E]" (the brackets as "\\[" and "\\]" for Markdown,
+ * MARKDOWN) instead and return its length; else print nothing and return 0.
  */
-size_t present_bidi(FILE *out, const char *text, bool markdown);
+size_t present_hidden(FILE *out, const char *text, bool markdown);
 
 /*
  * TEXT escaped for HTML and SVG (XML) alike: & < > " ' as character
- * references, and each bidi control by name (present_bidi).
+ * references, and each bidi or other control by name (present_hidden).
  */
 void present_markup_text(FILE *out, const char *text);
 
 /*
  * TEXT for Markdown: its special characters escaped with a backslash, so
- * that a name stays a name, and each bidi control by name.
+ * that a name stays a name, and each bidi or other control by name.
  */
 void present_markdown_text(FILE *out, const char *text);
 

@@ -88,7 +88,7 @@ static void svg_row(const struct svg_frame *f, const struct run_results *r,
 	w = present_value(ph, phase) / axis_max * SVG_PLOT_PX;
 	fprintf(f->out, "<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" "
 		"fill=\"", f->x0, y + 1, w > 0 && w < 1 ? 1.0 : w, SVG_BAR);
-	svg_colour(f->out, i);
+	svg_colour(f->out, run_facts_group(f->facts, i));
 	fputs("\"/>\n", f->out);
 	fprintf(f->out, "<text class=\"value\" x=\"%.1f\" y=\"%d\">%s "
 		"<tspan class=\"cpu\">(%s%% CPU)</tspan></text>\n",

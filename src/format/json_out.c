@@ -13,7 +13,8 @@
 
 #include "lib/utf8.h"
 
-/* Invalid UTF-8 as U+FFFD: the document stays valid whatever a name holds. */
+/* Invalid UTF-8 as U+FFFD: the document stays valid whatever a name holds;
+ * C1 and bidi controls as \u escapes. */
 void json_out_string(FILE *out, const char *text)
 {
 	const unsigned char *s = (const unsigned char *)text;
@@ -33,7 +34,14 @@ void json_out_string(FILE *out, const char *text)
 		} else if (s[i] < 0x80) {
 			fputc(s[i++], out);
 		} else if ((seq = utf8_seq_len(s + i, len - i)) != 0) {
-			fwrite(s + i, 1, seq, out);
+			/* The same text, but a terminal shown the document sees
+			 * no C1 control or bidi control act (all in the BMP). */
+			unsigned long cp = utf8_code_point(s + i, seq);
+
+			if ((cp >= 0x80 && cp < 0xa0) || utf8_is_bidi_control(cp))
+				fprintf(out, "\\u%04lx", cp);
+			else
+				fwrite(s + i, 1, seq, out);
 			i += seq;
 		} else {
 			fputs("\\ufffd", out);

@@ -14,7 +14,9 @@
 
 /*
  * TEXT as a JSON string: quotes, backslashes and control characters
- * escaped, valid UTF-8 passed through, each invalid byte as U+FFFD.
+ * escaped (C1 and bidi controls too, as \uXXXX: the same text, which a
+ * terminal showing the document does not act on), other valid UTF-8
+ * passed through, each invalid byte as U+FFFD.
  * json_out_text_or_null: null for an empty TEXT (not known).
  */
 void json_out_string(FILE *out, const char *text);

@@ -22,6 +22,11 @@ const char *run_facts_count(const struct run_facts *f, char *buf, size_t len)
 	return buf;
 }
 
+size_t run_facts_group(const struct run_facts *f, size_t i)
+{
+	return f && i < f->n_group ? f->group[i] : i;
+}
+
 const char *run_facts_tag(const struct run_facts *f,
 			  const struct run_results *r, bool pages, char *buf,
 			  size_t len)

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "results.h"
 #include "run_attrs.h"
@@ -28,6 +29,11 @@ struct run_facts {
 	char *notes[FACTS_NOTES_MAX];   /* plain text, one line each */
 	size_t n_notes;
 	size_t notes_dropped;           /* past FACTS_NOTES_MAX, until done */
+	/* The group of each run, then of each summary row (the group it
+	 * summarises): runs alike in name and test attributes share one,
+	 * numbered from 0 in order of their first run. */
+	uint32_t *group;
+	size_t n_group;
 };
 
 /*
@@ -35,6 +41,12 @@ struct run_facts {
  * when a summary added some, into BUF. Returns buf.
  */
 const char *run_facts_count(const struct run_facts *f, char *buf, size_t len);
+
+/*
+ * The group of run I (run_source order, summary rows after the runs):
+ * what a picture colours alike. I itself when F is NULL or does not say.
+ */
+size_t run_facts_group(const struct run_facts *f, size_t i);
 
 /*
  * Whether some run has a tag (run_facts_tag with PAGES): whether a table

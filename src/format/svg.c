@@ -156,6 +156,7 @@ void svg_begin(FILE *out, int width, int height, const char *title,
 		"height=\"%d\" viewBox=\"0 0 %d %d\" "
 		"font-family=\"system-ui, sans-serif\" font-size=\"12\">\n"
 		"<style>\n"
+		"svg{max-width:100%%;height:auto}\n"
 		".title{font-size:15px;font-weight:bold;fill:#222}\n"
 		".unit{font-weight:normal;fill:#555}\n"
 		".name{text-anchor:end;fill:#222}\n"

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * io.c - open flags, aligned buffers and full transfers for the phases.
- * Owns partial transfers and EINTR so no phase has to.
+ * io.c - open flags, aligned buffers and full transfers for the phases,
+ * and the read of a file the user named. Owns partial transfers and EINTR
+ * so no phase has to.
  */
 #include "io.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sys/cleanup.h"
@@ -99,6 +102,70 @@ ssize_t io_read_full(int fd, void *buf, size_t len, off_t off)
 		done += (size_t)n;
 	}
 	return (ssize_t)done;
+}
+
+/* How long a wait on a file the user named goes without a look at the
+ * stop flag. */
+#define NAMED_WAIT_MS 100
+
+int io_open_named(const char *path, int flags, mode_t mode)
+{
+	const struct timespec tick = { 0, NAMED_WAIT_MS * 1000000L };
+	int fd;
+
+	for (;;) {
+		if (cleanup_stopping()) {
+			errno = EINTR;
+			return -1;
+		}
+		fd = open(path, flags | O_NONBLOCK, mode);
+		if (fd >= 0 || (errno != ENXIO && errno != EINTR))
+			break;
+		nanosleep(&tick, NULL); /* a FIFO with no reader yet */
+	}
+	if (fd >= 0 && !(flags & O_NONBLOCK) &&
+	    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+		int saved = errno;
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	return fd;
+}
+
+ssize_t io_read_named(const char *path, void *buf, size_t len)
+{
+	struct pollfd pfd = { .events = POLLIN };
+	char *p = buf;
+	size_t done = 0;
+	int err = 0;
+
+	/* O_NONBLOCK: a FIFO opens at once, without waiting for a writer. */
+	do
+		pfd.fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	while (pfd.fd < 0 && errno == EINTR && !cleanup_stopping());
+	if (pfd.fd < 0)
+		return -1;
+	while (done < len && !err) {
+		/* A FIFO no writer opened yet reads as its end: poll waits for
+		 * data, or for the end once a writer came and went. */
+		int ready = poll(&pfd, 1, NAMED_WAIT_MS);
+		ssize_t n = 0;
+
+		if (cleanup_stopping())
+			err = EINTR;
+		else if (ready < 0 && errno != EINTR)
+			err = errno;
+		else if (ready > 0 && (n = read(pfd.fd, p + done, len - done)) == 0)
+			break;
+		else if (n > 0)
+			done += (size_t)n;
+		else if (n < 0 && errno != EAGAIN && errno != EINTR)
+			err = errno;
+	}
+	close(pfd.fd);
+	errno = err;
+	return err ? -1 : (ssize_t)done;
 }
 
 int io_sync_close(int fd)

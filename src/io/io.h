@@ -48,6 +48,24 @@ int io_write_full(int fd, const void *buf, size_t len, off_t off);
  */
 ssize_t io_read_full(int fd, void *buf, size_t len, off_t off);
 
+/*
+ * Read a file the user named (-Z) whole, up to LEN bytes into BUF: the
+ * count (fewer than LEN at its end), or -1 with errno. Whatever PATH is
+ * (a FIFO with no writer yet, a slow writer, a device), no open or read
+ * blocks for longer than a tenth of a second without looking at the stop
+ * flag: once clyde is stopping it gives up, -1/EINTR.
+ */
+ssize_t io_read_named(const char *path, void *buf, size_t len);
+
+/*
+ * open(2) a file the user named (--json, clyde mark's --csv) with FLAGS
+ * and MODE, without blocking: a FIFO opened for writing before any reader
+ * has is tried again every tenth of a second, looking at the stop flag
+ * between tries (-1/EINTR once clyde is stopping). The descriptor is left
+ * blocking, as FLAGS asks. -1 with errno.
+ */
+int io_open_named(const char *path, int flags, mode_t mode);
+
 /* fsync, then close; the close happens even when fsync fails. */
 int io_sync_close(int fd);
 

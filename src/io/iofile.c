@@ -2,7 +2,8 @@
 /*
  * iofile.c - the pieces of the I/O test file (iofile.h): naming, sizing,
  * creation and reopening through clyde's directory descriptor (each piece
- * checked to be the file clyde made), and removal.
+ * checked to be the file clyde made: while the registry holds it open, its
+ * device, inode and type are its identity), and removal.
  */
 #include "iofile.h"
 
@@ -84,7 +85,7 @@ int iofile_create(struct iofile *tf, uint32_t piece, const struct io_mode *mode)
 	int fd = io_openat(tf->dir_fd, name, IO_CREATE, mode);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) != 0 || cleanup_add(tf->dir_fd, path, &st, false) != 0) {
+	if (fstat(fd, &st) != 0 || cleanup_add(tf->dir_fd, path, fd, false) != 0) {
 		int saved = errno;
 		close(fd);
 		unlinkat(tf->dir_fd, name, 0);
@@ -102,7 +103,7 @@ int iofile_open(const struct iofile *tf, uint32_t piece, enum io_access access,
 	char name[IOFILE_NAME_MAX];
 	struct stat st;
 
-	if (id->ino == 0 && id->dev == 0) {
+	if (id->type == 0) {
 		errno = ENOENT;
 		return -1;
 	}
@@ -144,7 +145,7 @@ int iofile_remove(struct iofile *tf, char *failed_path, size_t len)
 			rc = -1;
 			continue;
 		}
-		tf->ids[i] = (struct file_id){ 0, 0 };
+		tf->ids[i] = (struct file_id){ 0 };
 	}
 	errno = saved;
 	return rc;

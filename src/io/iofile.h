@@ -3,8 +3,9 @@
  * iofile.h - the I/O test file: pieces of at most 1 GiB ("f000", "f001",
  * ...; "c2.f000" for copy 2 under -c) inside clyde's directory that
  * together make the test size. Every piece is made and opened through the
- * directory's descriptor, recorded in the cleanup registry, and checked
- * to be the same file each time it is opened again.
+ * directory's descriptor, recorded in the cleanup registry (which holds
+ * it open, so that its inode number cannot go to another file), and
+ * checked to be the same file each time it is opened again.
  */
 #ifndef IOFILE_H
 #define IOFILE_H
@@ -23,16 +24,13 @@
 /* Longest piece name: prefix + "f" + up to 10 digits. */
 #define IOFILE_NAME_MAX 40
 
-/* What a name holds when it is no longer the file clyde made. */
-#define IOFILE_REPLACED "no longer the file clyde made; left alone"
-
 struct iofile {
 	char dir[PATH_MAX];   /* clyde's directory, as messages show it */
 	int dir_fd;           /* clyde's directory, where the pieces are */
 	char prefix[24];      /* name prefix of this copy's pieces */
 	uint64_t size_bytes;
 	uint32_t pieces;
-	struct file_id *ids;  /* each piece as made; all zero until then */
+	struct file_id *ids;  /* each piece as made; type 0 until then */
 };
 
 /*
@@ -70,9 +68,10 @@ int iofile_create(struct iofile *tf, uint32_t piece, const struct io_mode *mode)
 /*
  * Open piece PIECE again for ACCESS (io.h) with the run's MODE, after
  * checking that its name still holds the file clyde made (before the
- * open, so nothing else is opened, and after it, on the descriptor).
- * Returns the fd, or -1 with errno: 0 when the name holds something else
- * (IOFILE_REPLACED says it), ENOENT when the piece was never made.
+ * open, so nothing else is opened, and after it, on the descriptor; a
+ * symlink or any other type in its place is never opened). Returns the
+ * fd, or -1 with errno: 0 when the name holds something else
+ * (CLEANUP_REPLACED says it), ENOENT when the piece was never made.
  */
 int iofile_open(const struct iofile *tf, uint32_t piece, enum io_access access,
 		const struct io_mode *mode);

@@ -7,13 +7,12 @@
 #include "rng.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "data.h"
+#include "io.h"
 
 #define SPLITMIX_GAMMA 0x9e3779b97f4a7c15ULL
 #define NAME_NUMBERS 4u /* a file name: its length, then 3 x 5 characters */
@@ -66,25 +65,6 @@ overflow:
 	return -1;
 }
 
-/* Up to LEN bytes of FD into BUF, until end of file; the count, or -1. */
-static ssize_t read_all(int fd, unsigned char *buf, size_t len)
-{
-	size_t got = 0;
-
-	while (got < len) {
-		ssize_t n = read(fd, buf + got, len - got);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		if (n == 0)
-			break;
-		got += (size_t)n;
-	}
-	return (ssize_t)got;
-}
-
 int rng_source_load(const struct config *cfg, struct rng_source *src,
 		    char *err, size_t len)
 {
@@ -93,7 +73,6 @@ int rng_source_load(const struct config *cfg, struct rng_source *src,
 	uint32_t *words;
 	ssize_t got;
 	size_t need;
-	int fd;
 
 	memset(src, 0, sizeof(*src));
 	if (!path)
@@ -111,16 +90,12 @@ int rng_source_load(const struct config *cfg, struct rng_source *src,
 		return -1;
 	}
 	bytes = (unsigned char *)words;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	got = fd < 0 ? -1 : read_all(fd, bytes, need);
+	got = io_read_named(path, bytes, need);
 	if (got < 0) {
 		snprintf(err, len, "-Z %s: cannot read it: %s", path, strerror(errno));
-		if (fd >= 0)
-			close(fd);
 		free(words);
 		return -1;
 	}
-	close(fd);
 	if ((size_t)got < need) {
 		snprintf(err, len, "-Z %s: too short: it holds %zd bytes, but this run "
 			 "takes %zu random numbers of 4 bytes, %zu bytes (see -Z in "

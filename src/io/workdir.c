@@ -62,7 +62,6 @@ int workdir_create(const char *parent, const char *tag, char *out, size_t len,
 		   int *parent_fd, int *dir_fd)
 {
 	char name[160];
-	struct stat st;
 	int n;
 
 	*dir_fd = -1;
@@ -81,8 +80,7 @@ int workdir_create(const char *parent, const char *tag, char *out, size_t len,
 	snprintf(out, len, "%s/%s", parent, name);
 	*dir_fd = openat(*parent_fd, name,
 			 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (*dir_fd < 0 || fstat(*dir_fd, &st) != 0 ||
-	    cleanup_add(*parent_fd, out, &st, true) != 0) {
+	if (*dir_fd < 0 || cleanup_add(*parent_fd, out, *dir_fd, true) != 0) {
 		int saved = errno;
 		unlinkat(*parent_fd, name, AT_REMOVEDIR);
 		errno = saved;
@@ -105,7 +103,7 @@ int workdir_probe(int dir_fd, const char *workdir, bool direct, uint32_t *align,
 	int fd = io_openat(dir_fd, "probe", IO_CREATE, &plain);
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) != 0 || cleanup_add(dir_fd, path, &st, false) != 0) {
+	if (fstat(fd, &st) != 0 || cleanup_add(dir_fd, path, fd, false) != 0) {
 		saved = errno;
 		close(fd);
 		unlinkat(dir_fd, "probe", 0);
@@ -113,15 +111,22 @@ int workdir_probe(int dir_fd, const char *workdir, bool direct, uint32_t *align,
 		return -1;
 	}
 	*align = platform_dio_align(fd);
-	close(fd);
 	saved = 0;
 	if (direct) {
+		/* Opened by name: the name must still be the file just made. */
+		struct file_id id = file_id_of(&st);
+		int dfd = io_openat(dir_fd, "probe", IO_WRITE, &odirect);
+
 		*failed_op = "open with O_DIRECT";
-		fd = io_openat(dir_fd, "probe", IO_WRITE, &odirect);
-		saved = fd < 0 ? errno : 0;
-		if (fd >= 0)
-			close(fd);
+		saved = dfd < 0 ? errno : fstat(dfd, &st) != 0 ? errno : 0;
+		if (saved == 0 && !file_id_is(&id, &st)) {
+			*failed_op = "open with O_DIRECT: " CLEANUP_REPLACED;
+			saved = EEXIST;
+		}
+		if (dfd >= 0)
+			close(dfd);
 	}
+	close(fd);
 	if (cleanup_remove(path) != 0 && saved == 0) {
 		*failed_op = "unlink";
 		saved = errno ? errno : EEXIST;

@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "format/fmt.h"
+#include "format/fmt_cells.h"
 #include "format/fmt_feel.h"
 #include "format/fmt_text.h"
 #include "format/fmt_json.h"
@@ -138,15 +140,20 @@ void fmt_mark_table(FILE *out, const struct mark_results *r)
 			row(out, &r->tests[i]);
 		}
 	}
+	char machine[FMT_VISIBLE_MAX], dir[FMT_VISIBLE_MAX];
+
 	fprintf(out, "\n    Test: %s file, %" PRIu32 " run%s of %" PRIu32 " s [%s: %s",
 		fmt_bytes_words(r->size_mib * MIB, size, sizeof(size)), r->runs,
-		r->runs == 1 ? "" : "s", r->time_s, r->machine, r->dir);
+		r->runs == 1 ? "" : "s", r->time_s,
+		fmt_visible(r->machine, machine, sizeof(machine)),
+		fmt_visible(r->dir, dir, sizeof(dir)));
 	if (r->env.fs_type[0])
 		fprintf(out, ", %s", r->env.fs_type);
 	if (r->env.device[0])
 		fprintf(out, " on %s", r->env.device);
 	fprintf(out, "]\n    Mode: direct I/O, incompressible data, %s\n",
 		engine_name(r->engine));
+	fmt_memory_line(out, "    Note: ", r->prov_known, &r->prov);
 	over_time(out, r);
 	fmt_mark_feel(out, r);
 }

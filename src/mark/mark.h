@@ -11,6 +11,7 @@
 #ifndef MARK_H
 #define MARK_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -152,7 +153,7 @@ struct mark_results {
 	char machine[MACHINE_MAX];
 	char profile[16];     /* "" for a --tests list */
 	enum mark_score score;
-	char dir[256];
+	char dir[PATH_MAX];   /* -d as given, whole */
 	uint64_t size_mib;
 	uint32_t runs;
 	uint32_t time_s;

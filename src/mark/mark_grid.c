@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "format/fmt_text.h"
 #include "mark_report_internal.h"
+#include "platform/memfs.h"
 
 const char *const mark_metric_names[MARK_METRICS] = {
 	"MB/s", "IOPS", "mean µs", "p99 µs", "max µs",
@@ -69,7 +70,7 @@ static unsigned differences(const struct mark_results *runs, size_t n)
 static void label(struct mark_grid *g, size_t c, unsigned diff)
 {
 	const struct mark_results *r = &g->runs[c];
-	char size[FMT_TEXT_MAX], *out = g->labels[c];
+	char size[FMT_TEXT_MAX], why[96], *out = g->labels[c];
 	size_t cap = sizeof(g->labels[c]), used;
 	const char *sep = " (";
 
@@ -93,6 +94,13 @@ static void label(struct mark_grid *g, size_t c, unsigned diff)
 	if ((diff & DIFF_VERSION) && used < cap) {
 		used += (size_t)snprintf(out + used, cap - used, "%sclyde %s", sep,
 					 r->version);
+		sep = ", ";
+	}
+	/* Memory is said whether or not the others differ: it is no disk. */
+	if (r->prov_known && memfs_is_memory(&r->prov, why, sizeof(why)) &&
+	    used < cap) {
+		used += (size_t)snprintf(out + used, cap - used, "%smemory: %s",
+					 sep, why);
 		sep = ", ";
 	}
 	if (sep[0] == ',' && used < cap)

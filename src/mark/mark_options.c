@@ -14,12 +14,13 @@
 
 #include "core/config_rules.h"
 #include "run/run_opts.h"
+#include "sys/out.h"
 
 enum mark_long {
 	LONG_PROFILE = OPT_LONG_ONLY, LONG_RUNS, LONG_TIME, LONG_TESTS,
 	LONG_ENGINE, LONG_PROBE, LONG_JSON, LONG_CSV, LONG_PROGRESS,
 	LONG_NO_PREFLIGHT,
-	LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS, LONG_HELP,
+	LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS, LONG_ALLOW_MEMORY, LONG_HELP,
 };
 
 static struct config *config_of(struct opt_state *st)
@@ -34,12 +35,14 @@ static struct mark_options *mark_of(struct opt_state *st)
 
 static enum opt_outcome set_size(struct opt_state *st, const char *arg)
 {
+	char shown[OUT_ECHO_BYTES];
 	uint64_t mib;
 
 	if (opt_size(st, arg, UNIT_MIB, &mib) != OPT_RUN)
 		return OPT_ERROR;
 	if (mib == 0 || mib > (UINT64_MAX / MIB) / 2)
-		return opt_fail(st, "-s %s: the file needs at least 1 MiB", arg);
+		return opt_fail(st, "-s %s: the file needs at least 1 MiB",
+				out_echo(arg, shown));
 	config_of(st)->io.size_mib = mib;
 	return OPT_RUN;
 }
@@ -186,6 +189,10 @@ static const struct opt_row rows[] = {
 	{ LONG_VARY_ROOT_FS, "vary-root-fs", no_argument, NULL,
 	  "let --vary mount= remount the filesystem that holds /",
 	  .set = opt_flag, .offset = FIELD(vary.root_fs), .usage = OPT_USAGE_IN },
+	{ LONG_ALLOW_MEMORY, "allow-memory", no_argument, NULL,
+	  "run even when dir is in RAM (tmpfs, ramfs, zram), as clyde "
+	  "--allow-memory",
+	  .set = opt_flag, .offset = FIELD(allow_memory) },
 	{ LONG_HELP, "help", no_argument, NULL, "print this help and exit",
 	  .set = opt_ask_help },
 };

@@ -70,7 +70,8 @@ void mark_render_html(FILE *out, const struct mark_grid *g)
 	mark_grid_title(out, g);
 	fputs("</title>\n<style>\n"
 	      "body { font-family: sans-serif; margin: 1.5em; }\n"
-	      "table { border-collapse: collapse; }\n"
+	      "table { border-collapse: collapse; display: block; overflow-x: auto;"
+	      " max-width: max-content; }\n"
 	      "th, td { border: 1px solid #ccc; padding: 0.2em 0.6em; }\n"
 	      "thead th { background: #f4f4f4; }\n"
 	      "tr.part th { background: #e8e8e8; text-align: left; }\n"
@@ -186,7 +187,8 @@ void mark_render_svg(FILE *out, const struct mark_grid *g)
 		max = 1;
 	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
 		     "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n"
-		     "<style>.t { font-size: 16px; font-weight: bold; } .part { font-weight: "
+		     "<style>svg { max-width: 100%%; height: auto; } "
+		     ".t { font-size: 16px; font-weight: bold; } .part { font-weight: "
 		     "bold; } .v { fill: #333; }</style>\n"
 		     "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n"
 		     "<text x=\"%d\" y=\"26\" class=\"t\">", SVG_WIDTH, height, SVG_WIDTH,

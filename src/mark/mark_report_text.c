@@ -9,6 +9,7 @@
 
 #include "fmt_mark.h"
 #include "mark_report_internal.h"
+#include "format/fmt_cells.h"
 #include "lib/utf8.h"
 
 #define TEXT_COL 13   /* each run's column, right-aligned */
@@ -90,8 +91,12 @@ void mark_render_text(FILE *out, const struct mark_grid *g)
 	fputc('\n', out);
 	wrap(out, mark_units_note);
 	fputc('\n', out);
-	for (size_t c = 0; c < g->n; c++)
-		fprintf(out, "  [%zu] %s\n", c + 1, g->labels[c]);
+	for (size_t c = 0; c < g->n; c++) {
+		char shown[FMT_VISIBLE_MAX];
+
+		fprintf(out, "  [%zu] %s\n", c + 1,
+			fmt_visible(g->labels[c], shown, sizeof(shown)));
+	}
 	text_part(out, g, 0, g->n_reads, "[Read]", width);
 	text_part(out, g, g->n_reads, g->n_rows, "[Write]", width);
 	for (size_t c = 0; c < g->n; c++) {

@@ -3,16 +3,21 @@
  * platform_linux.c - Linux answers for platform.h: STATX_DIOALIGN through
  * the raw statx system call (glibc's struct statx lacks the fields on older
  * releases), statfs magic numbers for filesystem names, the kernel's
- * thread limits from /proc/sys/kernel, and a thread's time waiting for a
- * CPU from /proc/thread-self/schedstat.
+ * thread limits from /proc/sys/kernel, birth times (statx), inode
+ * generations (FS_IOC_GETVERSION) and a thread's time waiting for a CPU
+ * from /proc/thread-self/schedstat.
  */
 #include "platform.h"
 
 #include <fcntl.h>
+#include <linux/fs.h>
 #include <linux/magic.h>
 #include <linux/stat.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/syscall.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -77,6 +82,38 @@ const char *platform_fs_name(int fd, char *buf, size_t len)
 	snprintf(buf, len, "type 0x%lx", (unsigned long)sfs.f_type);
 	return buf;
 }
+/* The kernel's filesystems of settings and state (their statfs magic). */
+static const unsigned long kernel_fs[] = {
+	PROC_SUPER_MAGIC, SYSFS_MAGIC, DEBUGFS_MAGIC, 0x74726163UL /* tracefs */,
+	SECURITYFS_MAGIC, CGROUP_SUPER_MAGIC, CGROUP2_SUPER_MAGIC,
+	0x62656570UL /* configfs */, BPF_FS_MAGIC, EFIVARFS_MAGIC,
+	PSTOREFS_MAGIC,
+};
+
+bool platform_kernel_fs(int fd)
+{
+	struct statfs sfs;
+
+	if (fstatfs(fd, &sfs) != 0)
+		return false;
+	for (size_t i = 0; i < sizeof(kernel_fs) / sizeof(kernel_fs[0]); i++)
+		if ((unsigned long)sfs.f_type == kernel_fs[i])
+			return true;
+	return false;
+}
+
+int platform_sem_owner(const char *name, unsigned long *uid)
+{
+	char path[320];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "/dev/shm/sem.%s", name[0] == '/' ? name + 1 : name);
+	if (stat(path, &st) != 0)
+		return -1;
+	*uid = (unsigned long)st.st_uid;
+	return 0;
+}
+
 /* The number in the first line of PATH, or 0. */
 static uint64_t read_number(const char *path)
 {
@@ -99,6 +136,39 @@ uint64_t platform_threads_max(void)
 	if (threads == 0 || (pids != 0 && pids < threads))
 		return pids;
 	return threads;
+}
+
+int platform_stamp_at(int dirfd, const char *name, bool follow,
+		      struct platform_stamp *out)
+{
+	int flags = (follow ? 0 : AT_SYMLINK_NOFOLLOW) | (name[0] ? 0 : AT_EMPTY_PATH);
+	struct statx stx;
+
+	memset(&stx, 0, sizeof(stx));
+	if (syscall(SYS_statx, dirfd, name, flags,
+		    STATX_TYPE | STATX_INO | STATX_SIZE | STATX_BTIME, &stx) != 0)
+		return -1;
+	/* The device as st_dev says it, so that a stamp and a stat compare. */
+	out->dev = (uint64_t)makedev(stx.stx_dev_major, stx.stx_dev_minor);
+	out->ino = stx.stx_ino;
+	out->type = stx.stx_mode & S_IFMT;
+	out->size = stx.stx_size;
+	out->has_btime = (stx.stx_mask & STATX_BTIME) != 0;
+	out->btime_ns = out->has_btime ? (uint64_t)stx.stx_btime.tv_sec * 1000000000u +
+					 stx.stx_btime.tv_nsec
+				       : 0;
+	return 0;
+}
+
+int platform_generation(int fd, uint32_t *gen)
+{
+	/* The kernel writes an int whatever the header's macro says. */
+	int v = 0;
+
+	if (ioctl(fd, FS_IOC_GETVERSION, &v) != 0)
+		return -1;
+	*gen = (uint32_t)v;
+	return 0;
 }
 
 uint64_t platform_run_delay_ns(void)

@@ -173,6 +173,7 @@ int provenance_split_mountinfo(char *line, struct prov_mount_line *m)
 		field[n++] = word;
 	if (n < 6 || device_number(field[2], &m->major, &m->minor) != 0)
 		return -1;
+	m->root = field[3];
 	m->mount_point = field[4];
 	m->options = field[5];
 	while ((word = strtok_r(NULL, " ", &save)) && strcmp(word, "-") != 0)
@@ -182,6 +183,7 @@ int provenance_split_mountinfo(char *line, struct prov_mount_line *m)
 	m->super = m->source ? strtok_r(NULL, " ", &save) : NULL;
 	if (!m->super)
 		return -1;
+	unescape(m->root);
 	unescape(m->mount_point);
 	unescape(m->source);
 	return 0;

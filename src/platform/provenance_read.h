@@ -59,6 +59,7 @@ int provenance_crypt_cipher(char *table, size_t len, char *cipher, size_t size,
 /* One line of /proc/self/mountinfo, split in place: pointers into the line. */
 struct prov_mount_line {
 	unsigned major, minor; /* the device, "8:1" */
+	char *root;            /* what of the filesystem is mounted: "/", "/sub" */
 	char *mount_point;     /* octal escapes (\040) decoded */
 	char *options;         /* the mount's */
 	char *type;

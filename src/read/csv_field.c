@@ -274,13 +274,16 @@ int csv_copy_text(const struct line *l, int idx, char *dst, size_t size,
 		     bool need)
 {
 	const struct field *f = &l->f[idx];
+	/* clyde's CSV writes a text that starts like a formula after a '. */
+	size_t skip = f->len >= 2 && f->text[0] == '\'' &&
+		      strchr(CSV_FORMULA_CHARS, f->text[1]) ? 1 : 0;
 
 	if (need && f->len == 0)
 		return csv_field_fail(l, idx, "empty");
-	if (f->len >= size)
+	if (f->len - skip >= size)
 		return csv_field_fail(l, idx, "too long");
-	memcpy(dst, f->text, f->len);
-	dst[f->len] = '\0';
+	memcpy(dst, f->text + skip, f->len - skip);
+	dst[f->len - skip] = '\0';
 	return 0;
 }
 

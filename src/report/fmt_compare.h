@@ -95,7 +95,7 @@ enum fmt_note_kind {
 	NOTE_CACHE,    /* figures the page cache served */
 	NOTE_DRIFT,    /* a group's figure moved in run order */
 	NOTE_ODD,      /* runs far from their group's median */
-	NOTE_MISSING,  /* figures left out as +++++ or not recorded */
+	NOTE_MISSING,  /* figures left out as +++++, not recorded, or 0 */
 };
 
 struct fmt_note {

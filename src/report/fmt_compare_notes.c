@@ -239,8 +239,11 @@ static void odd_runs(struct notes *ns, size_t f)
 			 figure_words(&c->figure[f], fig, sizeof(fig)), list);
 }
 
-/* The rates left out as missing in some runs of either group. */
-static void missing(struct notes *ns)
+/*
+ * The rates left out in some runs of either group: missing ones (ZERO
+ * false), or ones measured as 0 (ZERO), a value no ratio can be taken of.
+ */
+static void left_out(struct notes *ns, bool zero)
 {
 	const struct comparison *c = ns->c;
 	const size_t group[2] = { c->baseline, ns->k };
@@ -253,23 +256,27 @@ static void missing(struct notes *ns)
 		for (int s = 0; s < 2; s++) {
 			const struct cmp_spread *sp =
 				report_compare_spread(c, f, group[s]);
+			size_t some = zero ? sp->zero : sp->missing;
 			char part[160];
 
-			if (!sp->missing)
+			if (!some)
 				continue;
-			if (sp->n == 0 && sp->missing == 1)
+			if (sp->count == 1)
 				snprintf(part, sizeof(part), "%s in %c's one run",
 					 c->figure[f].name, s ? 'B' : 'A');
 			else
 				snprintf(part, sizeof(part), "%s in %zu of %c's "
-					 "%zu runs", c->figure[f].name, sp->missing,
+					 "%zu runs", c->figure[f].name, some,
 					 s ? 'B' : 'A', sp->count);
 			fmt_join(list, sizeof(list), "; ", part);
 		}
 	}
 	if (list[0] && (text = note(ns, NOTE_MISSING)))
-		snprintf(text, FMT_COMPARE_NOTE_MAX, "Left out as missing "
-			 "(+++++, not run or not recorded): %s.", list);
+		snprintf(text, FMT_COMPARE_NOTE_MAX, "%s: %s.",
+			 zero ? "Left out as 0 (measured, but no ratio can be "
+				"taken of 0)"
+			      : "Left out as missing (+++++, not run or not "
+				"recorded)", list);
 }
 
 struct fmt_note *fmt_compare_notes(const struct comparison *c, size_t k,
@@ -288,7 +295,8 @@ struct fmt_note *fmt_compare_notes(const struct comparison *c, size_t k,
 		drift(&ns, f);
 	for (size_t f = 0; f < c->n_figures; f++)
 		odd_runs(&ns, f);
-	missing(&ns);
+	left_out(&ns, false);
+	left_out(&ns, true);
 	*n = ns.n;
 	return ns.v;
 }

@@ -204,14 +204,20 @@ static int by_value(const void *a, const void *b)
 static void spread_of(const double *values, struct cmp_spread *sp,
 		      double *work)
 {
-	size_t m = 0;
+	size_t m = 0, zero = 0;
 
-	for (size_t i = 0; i < sp->count; i++)
-		if (isfinite(values[sp->first + i]) && values[sp->first + i] > 0)
-			work[m++] = values[sp->first + i];
+	for (size_t i = 0; i < sp->count; i++) {
+		double v = values[sp->first + i];
+
+		if (isfinite(v) && v > 0)
+			work[m++] = v;
+		else
+			zero += v == 0;
+	}
 	qsort(work, m, sizeof(*work), by_value);
 	sp->n = m;
-	sp->missing = sp->count - m;
+	sp->zero = zero;
+	sp->missing = sp->count - m - zero;
 	sp->median = sp->min = sp->max = NAN;
 	if (m) {
 		sp->min = work[0];

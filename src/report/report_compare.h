@@ -74,6 +74,8 @@ struct cmp_spread {
 	size_t first, count; /* its values: comparison.values[first..+count),
 			      * in run order, NaN where a run has none */
 	size_t n;            /* usable values */
+	size_t zero;         /* measured 0: a value, but no ratio can be
+			      * taken of it, so not usable */
 	size_t missing;      /* the others (+++++, not run, not recorded) */
 	size_t cached;       /* runs the page cache served (the truth check) */
 	double median, min, max;

@@ -2,8 +2,9 @@
 /*
  * report_facts.c - working out the facts `clyde report` prints beside
  * its runs (report_facts.h): the caption of what all runs share, the
- * attributes that vary, and the notes on runs that share a name but
- * differ. No state outside the caller's struct run_facts.
+ * attributes that vary, the notes on runs that share a name but differ
+ * or that measured memory, and each run's group. No state outside the
+ * caller's struct run_facts.
  */
 #include "report_facts.h"
 
@@ -15,6 +16,7 @@
 #include "report_groups.h"
 #include "format/fmt_text.h"
 #include "lib/utf8.h"
+#include "platform/memfs.h"
 
 int report_facts_note(struct run_facts *f, const char *fmt, ...)
 {
@@ -56,6 +58,7 @@ void report_facts_free(struct run_facts *f)
 {
 	for (size_t i = 0; i < f->n_notes; i++)
 		free(f->notes[i]);
+	free(f->group);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -174,6 +177,50 @@ static int name_note(struct run_store *s, const struct report_groups *g,
 				 g->count[k], text);
 }
 
+/* The note on the runs of name group K whose -d was in RAM, if any. */
+static int memory_note(struct run_store *s, const struct report_groups *g,
+		       size_t k, struct run_facts *f)
+{
+	char why[96] = "", first[96] = "";
+	uint32_t in_memory = 0;
+
+	for (uint32_t i = 0; i < g->count[k]; i++) {
+		uint32_t id = run_store_setup_id(s, g->run[g->start[k] + i]);
+		const struct run_results *r = run_store_setup(s, id);
+
+		if (r->prov_known && memfs_is_memory(&r->prov, why, sizeof(why)) &&
+		    in_memory++ == 0)
+			memcpy(first, why, sizeof(first));
+	}
+	if (in_memory == 0)
+		return 0;
+	const char *name = run_store_name(s, run_store_name_id(s, g->run[g->start[k]]));
+	if (in_memory < g->count[k])
+		return report_facts_note(f, "%s: %u of its %u runs had -d on %s: "
+					 "their figures are memory's, not a disk's",
+					 name, in_memory, g->count[k], first);
+	return report_facts_note(f, "%s: -d was on %s: these figures are "
+				 "memory's, not a disk's", name, first);
+}
+
+/* Each run's group by name and test attributes into f->group. */
+static int test_groups(struct run_store *s, struct run_facts *f)
+{
+	struct report_groups g;
+
+	if (report_groups_build(s, false, &g) != 0)
+		return -1;
+	f->group = malloc((f->runs + 1) * sizeof(*f->group));
+	if (f->group) {
+		f->n_group = f->runs;
+		for (size_t k = 0; k < g.n; k++)
+			for (uint32_t i = 0; i < g.count[k]; i++)
+				f->group[g.run[g.start[k] + i]] = (uint32_t)k;
+	}
+	report_groups_free(&g);
+	return f->group ? 0 : -1;
+}
+
 int report_facts_compute(struct run_store *s, struct run_facts *f)
 {
 	struct report_groups g;
@@ -185,8 +232,8 @@ int report_facts_compute(struct run_store *s, struct run_facts *f)
 	if (report_groups_build(s, true, &g) != 0)
 		return -1;
 	for (size_t k = 0; k < g.n && rc == 0; k++)
-		if (g.setups[k] > 1)
+		if ((rc = memory_note(s, &g, k, f)) == 0 && g.setups[k] > 1)
 			rc = name_note(s, &g, k, f);
 	report_groups_free(&g);
-	return rc;
+	return rc == 0 ? test_groups(s, f) : rc;
 }

@@ -16,7 +16,8 @@
  * The facts of the runs in S: the count, the caption (the known values of
  * the attributes every run shares that no row shows), the attributes that
  * vary, and a note for each machine name whose runs differ ("ssd: the runs
- * differ in program (bonnie++ 2.00a; clyde 0.1.0) and size (1G; 2G)").
+ * differ in program (bonnie++ 2.00a; clyde 0.1.0) and size (1G; 2G)"),
+ * and each run's group by name and test attributes (f->group).
  * Returns 0, or -1 when memory ran out. Free with report_facts_free.
  */
 int report_facts_compute(struct run_store *s, struct run_facts *f);

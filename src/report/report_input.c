@@ -8,6 +8,7 @@
 #include "report_input.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "read/json_read.h"
 #include "read/json_results.h"
 #include "mark/mark_read.h"
+#include "sys/out.h"
 
 /* A line cut here is still longer than the CSV parser allows, so it says so. */
 #define LINE_KEEP (CSV_LINE_MAX + 3)
@@ -46,7 +48,7 @@ struct report_input {
 	size_t n_paths, next_path;
 	FILE *msgs;
 	FILE *in;
-	const char *name;
+	char name[OUT_ECHO_BYTES]; /* the current file as messages name it */
 	bool is_stdin;
 	size_t lineno, col; /* col: JSON only, bytes into the line */
 	enum input_kind kind;
@@ -120,12 +122,28 @@ static int next_byte(struct report_input *in)
 	return getc_unlocked(in->in);
 }
 
+/* "clyde: " and the printf-style message on the messages, made safe for a
+ * terminal (it quotes file names and what the files hold); something was
+ * wrong. */
+static void note(struct report_input *in, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void note(struct report_input *in, const char *fmt, ...)
+{
+	char raw[2048], shown[4 * sizeof(raw)];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(raw, sizeof(raw), fmt, ap);
+	va_end(ap);
+	fprintf(in->msgs, "clyde: %s\n", out_safe(raw, shown, sizeof(shown)));
+	in->status = 1;
+}
+
 /* "clyde: FILE:LINE: WHY" on the messages; something was wrong. */
 static void say(struct report_input *in, size_t line, const char *why,
 		const char *detail)
 {
-	fprintf(in->msgs, "clyde: %s:%zu: %s%s\n", in->name, line, why, detail);
-	in->status = 1;
+	note(in, "%s:%zu: %s%s", in->name, line, why, detail);
 }
 
 static void close_current(struct report_input *in)
@@ -138,10 +156,9 @@ static void close_current(struct report_input *in)
 /* Binary data at byte COL of the current line: said once, the file dropped. */
 static void refuse_binary(struct report_input *in, int c, size_t col)
 {
-	fprintf(in->msgs, "clyde: %s:%zu: binary data (byte 0x%02x at byte "
-		"%zu), not CSV or JSON; %s is not read further\n", in->name,
-		in->lineno, (unsigned)c, col, in->name);
-	in->status = 1;
+	note(in, "%s:%zu: binary data (byte 0x%02x at byte %zu), not CSV or JSON; "
+	     "%s is not read further", in->name, in->lineno, (unsigned)c, col,
+	     in->name);
 	close_current(in);
 }
 
@@ -169,12 +186,10 @@ static bool open_next(struct report_input *in)
 		const char *path = in->paths[in->next_path++];
 
 		in->is_stdin = strcmp(path, "-") == 0;
-		in->name = in->is_stdin ? "stdin" : path;
+		out_echo(in->is_stdin ? "stdin" : path, in->name);
 		in->in = in->is_stdin ? stdin : fopen(path, "r");
 		if (!in->in) {
-			fprintf(in->msgs, "clyde: %s: %s\n", path,
-				strerror(errno));
-			in->status = 1;
+			note(in, "%s: %s", in->name, strerror(errno));
 			continue;
 		}
 		in->lineno = 1;
@@ -194,9 +209,7 @@ static bool open_next(struct report_input *in)
 static void end_of_file(struct report_input *in)
 {
 	if (ferror(in->in)) {
-		fprintf(in->msgs, "clyde: %s: read: %s\n", in->name,
-			strerror(errno));
-		in->status = 1;
+		note(in, "%s: read: %s", in->name, strerror(errno));
 	} else if (in->kind == KIND_JSON && in->js.in_doc) {
 		say(in, in->lineno, "the JSON ends inside a document", "");
 	}

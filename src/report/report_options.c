@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "core/opt.h"
+#include "sys/out.h"
 
 enum report_long {
 	LONG_FORMAT = OPT_LONG_ONLY, LONG_SUMMARY, LONG_COMPARE, LONG_BASELINE,
@@ -32,8 +33,10 @@ static const char *report_format_names(size_t i)
 
 static enum opt_outcome set_format(struct opt_state *st, const char *arg)
 {
+	char shown[OUT_ECHO_BYTES];
+
 	if (!(report_of(st)->format = format_by_report_name(arg)))
-		return opt_fail(st, "unknown format '%s'", arg);
+		return opt_fail(st, "unknown format '%s'", out_echo(arg, shown));
 	return OPT_RUN;
 }
 

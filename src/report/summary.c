@@ -161,6 +161,29 @@ static int summarise(struct group *g, bool one_setup,
 	return rc;
 }
 
+/*
+ * The groups of the rows about to be made (those of G with two runs or
+ * more, STAT_COUNT rows each) after the runs' in f->group, when F has the
+ * runs' (report_facts_compute). 0, or -1 when memory ran out.
+ */
+static int group_rows(const struct report_groups *g, struct run_facts *f)
+{
+	size_t n = f->n_group;
+	uint32_t *v;
+
+	if (!f->group || n != f->runs)
+		return 0;
+	for (size_t k = 0; k < g->n; k++)
+		n += g->count[k] >= 2 ? STAT_COUNT : 0;
+	if (!(v = realloc(f->group, (n + 1) * sizeof(*v))))
+		return -1;
+	f->group = v;
+	for (size_t k = 0; k < g->n; k++)
+		for (int s = 0; s < STAT_COUNT && g->count[k] >= 2; s++)
+			v[f->n_group++] = (uint32_t)k;
+	return 0;
+}
+
 int summary_rows(struct run_store *s, struct run_facts *f,
 		 struct summary *out)
 {
@@ -183,6 +206,7 @@ int summary_rows(struct run_store *s, struct run_facts *f,
 	grp.lat = malloc((largest + 1) * sizeof(double));
 	if (!out->rows || !grp.rate || !grp.cpu || !grp.lat)
 		rc = -1;
+	rc = rc ? rc : group_rows(&g, f);
 	for (size_t k = 0; k < g.n && rc == 0; k++) {
 		if (g.count[k] < 2)
 			continue;

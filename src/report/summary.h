@@ -35,8 +35,9 @@ struct summary {
  * left out, and a row shows "+++++" only when every run did. The rows
  * carry the group's own setup (its size text, its mode) and their own
  * verdicts (verdict_compute), being new results. F gets a note on
- * what each group pooled and on what it left out, and the count of
- * groups. Returns 0, or -1 when memory ran out; free OUT with
+ * what each group pooled and on what it left out, the count of groups
+ * and, when it holds the runs' groups, each row's group after them.
+ * Returns 0, or -1 when memory ran out; free OUT with
  * summary_free.
  */
 int summary_rows(struct run_store *s, struct run_facts *f,

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pwd.h>
 #include <semaphore.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@
 #include "sys/cleanup.h"
 #include "exit_status.h"
 #include "sys/out.h"
+#include "platform/platform.h"
 
 #define SEM_NAME_LEN 240
 #define SEM_PREFIX_LEN 200
@@ -65,6 +67,24 @@ static unsigned sem_name(int i, long procs, char *out, size_t len)
 	return 0;
 }
 
+/*
+ * When semaphore NAME exists and belongs to another user: "user NAME (uid
+ * N)" into OUT, and true.
+ */
+static bool someone_elses(const char *name, char *out, size_t len)
+{
+	unsigned long uid;
+
+	if (platform_sem_owner(name, &uid) != 0 || uid == (unsigned long)geteuid())
+		return false;
+	struct passwd *pw = getpwuid((uid_t)uid);
+	if (pw)
+		snprintf(out, len, "user %s (uid %lu)", pw->pw_name, uid);
+	else
+		snprintf(out, len, "uid %lu", uid);
+	return true;
+}
+
 /* Unlink the whole set; the number that existed. */
 static int unlink_all(void)
 {
@@ -93,10 +113,17 @@ int barrier_create(long procs, char *err, size_t len)
 	for (int i = 0; i < SEM_COUNT; i++) {
 		unsigned value = sem_name(i, procs, name, sizeof(name));
 		sem_t *s = sem_open(name, O_CREAT | O_EXCL, 0600, value);
+		char who[96];
 
 		if (s == SEM_FAILED) {
 			int e = errno;
 			umask(old);
+			if (e == EEXIST && someone_elses(name, who, sizeof(who)))
+				return out_errf(err, len, "-p %ld: the semaphores %s.* exist "
+						"and belong to %s, so clyde cannot make them "
+						"anew; remove them as that user (clyde -p -1), "
+						"or name a set of your own (%s=/clyde.mine)",
+						procs, prefix(), who, BARRIER_PREFIX_ENV);
 			unlink_all();
 			return out_errf(err, len, "%s: sem_open: %s", name, strerror(e));
 		}
@@ -112,8 +139,14 @@ int barrier_remove(char *err, size_t len)
 
 	if (check_prefix(err, len) != 0)
 		return -1;
+	char who[96];
+
 	if (unlink_all() == 0) {
 		sem_name(0, 0, name, sizeof(name));
+		if (someone_elses(name, who, sizeof(who)))
+			return out_errf(err, len, "-p -1: the semaphores %s.* belong to "
+					"%s, so clyde cannot remove them; remove them as "
+					"that user (or root)", prefix(), who);
 		return out_errf(err, len, "%s: no semaphores to remove", name);
 	}
 	return 0;
@@ -147,7 +180,15 @@ static int gate_open(struct gate *b, int test, char *err, size_t len)
 		*s[i] = sem_open(name, 0);
 		if (*s[i] == SEM_FAILED) {
 			int e = errno;
+			char who[96];
+
 			gate_close(b);
+			if (e != ENOENT && someone_elses(name, who, sizeof(who)))
+				return out_errf(err, len, "-y s: the semaphores %s.* belong "
+						"to %s, who did not let this user use them "
+						"(%s); run as that user, or make a set of your "
+						"own (%s=/clyde.mine clyde -p N)", prefix(), who,
+						strerror(e), BARRIER_PREFIX_ENV);
 			return out_errf(err, len, "-y s: %s: %s (create the semaphores "
 				   "with clyde -p N first)", name, strerror(e));
 		}

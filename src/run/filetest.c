@@ -251,15 +251,67 @@ int filetest_dir_fd(const struct filetest_state *fs, const char *name,
 	return d < fs->dirs ? fs->dir_fds[d] : -1;
 }
 
-bool filetest_is_ours(const struct filetest_state *fs,
-		      const struct filetest_entry *e, const struct stat *st,
-		      bool followed)
+uint32_t filetest_type(const struct filetest_state *fs,
+		       const struct filetest_entry *e)
 {
-	uint64_t ino = e->ino;
+	return fs->cfg->files.max_bytes == FILES_SYMLINKS && e->ino != fs->file0.ino
+	       ? S_IFLNK : S_IFREG;
+}
 
-	if (followed && fs->cfg->files.max_bytes == FILES_SYMLINKS)
-		ino = fs->file0_ino;
-	return (uint64_t)st->st_dev == fs->file_dev && (uint64_t)st->st_ino == ino;
+bool filetest_is_ours(const struct filetest_state *fs,
+		      const struct filetest_entry *e,
+		      const struct platform_stamp *st, bool followed)
+{
+	uint32_t type = filetest_type(fs, e);
+
+	if (followed && type == S_IFLNK) {
+		e = &fs->file0;
+		type = S_IFREG;
+	}
+	return st->dev == fs->file_dev && st->ino == e->ino && st->type == type &&
+	       (!fs->has_btime || (st->has_btime && st->btime_ns == e->btime_ns));
+}
+
+void filetest_made(struct filetest_state *fs, struct filetest_entry *e,
+		   const struct platform_stamp *st, int fd)
+{
+	if (e == &fs->list[0]) {
+		/* File 0 comes first: what it has, every file has. */
+		fs->file_dev = st->dev;
+		fs->has_btime = st->has_btime;
+		fs->has_gen = fd >= 0 && platform_generation(fd, &e->gen) == 0;
+	} else if (fs->has_gen && fd >= 0 && platform_generation(fd, &e->gen) != 0) {
+		fs->has_gen = false;
+	}
+	e->ino = st->ino;
+	e->btime_ns = st->btime_ns;
+	if (e == &fs->list[0])
+		fs->file0 = *e;
+}
+
+int filetest_check(const struct filetest_state *fs,
+		   const struct filetest_entry *e, int dfd, const char *leaf)
+{
+	struct platform_stamp st, again;
+	uint32_t gen = 0;
+
+	if (platform_stamp_at(dfd, leaf, false, &st) != 0)
+		return errno == ENOENT ? FILETEST_NONE : -1;
+	bool reused = st.dev == fs->file_dev && st.ino == e->ino;
+	if (!filetest_is_ours(fs, e, &st, false))
+		return reused ? FILETEST_REUSED : FILETEST_OTHER;
+	if (!fs->has_gen || st.type != S_IFREG)
+		return FILETEST_OURS;
+	/* Read-only, never through a symlink, never waiting on a FIFO. */
+	int fd = openat(dfd, leaf, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+			O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? FILETEST_NONE : errno == ELOOP ? FILETEST_OTHER : -1;
+	bool same = platform_stamp_at(fd, "", false, &again) == 0 &&
+		    filetest_is_ours(fs, e, &again, false) &&
+		    platform_generation(fd, &gen) == 0 && gen == e->gen;
+	close(fd);
+	return same ? FILETEST_OURS : reused ? FILETEST_REUSED : FILETEST_OTHER;
 }
 
 /* PATH, or PATH/SUB, into OUT; errno is kept. */
@@ -329,7 +381,7 @@ int filetest_state_prepare(struct filetest_state *fs, enum filetest_order order,
 	fs->top_fd = make_dir(fs->workdir_fd, fs->leaf, &st);
 	if (fs->top_fd < 0)
 		return fail_with(failed, len, fs->path, NULL, op, "mkdir");
-	if (cleanup_add(fs->workdir_fd, fs->path, &st, true) != 0) {
+	if (cleanup_add(fs->workdir_fd, fs->path, fs->top_fd, true) != 0) {
 		int saved = errno;
 		close_dirs(fs);
 		unlinkat(fs->workdir_fd, fs->leaf, AT_REMOVEDIR);
@@ -377,18 +429,32 @@ int filetest_remove_dir(struct filetest_state *fs, uint64_t d)
 	return 0;
 }
 
-/* Remove entry I if it is still what clyde made; -1 with errno (0: replaced). */
-static int remove_entry(struct filetest_state *fs, uint64_t i)
+/*
+ * Remove entry I if it is still what clyde made: 0, or -1 with errno (0:
+ * the name holds something else; *GONE then says whether clyde's own
+ * file is known to be gone, its inode number taken by the new one).
+ */
+static int remove_entry(struct filetest_state *fs, uint64_t i, bool *gone)
 {
 	const struct filetest_entry *e = &fs->list[i];
 	const char *leaf;
 	int dfd = filetest_dir_fd(fs, e->name, &leaf);
-	struct stat st;
 
-	if (dfd < 0 || fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW) != 0)
-		return dfd < 0 || errno == ENOENT ? 0 : -1;
-	if (!filetest_is_ours(fs, e, &st, false)) {
+	*gone = false;
+	if (dfd < 0)
+		return 0;
+	switch (filetest_check(fs, e, dfd, leaf)) {
+	case FILETEST_OURS:
+		break;
+	case FILETEST_NONE:
+		return 0;
+	case FILETEST_REUSED:
+		*gone = true;
+		/* fall through */
+	case FILETEST_OTHER:
 		errno = 0;
+		return -1;
+	default:
 		return -1;
 	}
 	if (unlinkat(dfd, leaf, 0) != 0 && errno != ENOENT)
@@ -396,9 +462,13 @@ static int remove_entry(struct filetest_state *fs, uint64_t i)
 	return 0;
 }
 
-/* One path that would not go: counted, and the first one named in FAILED. */
+/*
+ * One path that would not go: counted (unless it is a name whose own file
+ * is known to be gone: said, not counted), and the first one named in
+ * FAILED.
+ */
 static void left(int *rc, int *err, char *failed, size_t len, const char *path,
-		 const char *sub, bool dir)
+		 const char *sub, bool dir, bool gone)
 {
 	char shown[PATH_MAX];
 	int e = errno;
@@ -406,8 +476,10 @@ static void left(int *rc, int *err, char *failed, size_t len, const char *path,
 	name_path(shown, sizeof(shown), path, sub);
 	if (e)
 		cleanup_left(shown, dir ? "rmdir" : "unlink", e);
+	else if (gone)
+		cleanup_replaced(shown, CLEANUP_REPLACED);
 	else
-		cleanup_left(shown, dir ? FILETEST_DIR_REPLACED : FILETEST_REPLACED, 0);
+		cleanup_left(shown, dir ? CLEANUP_DIR_REPLACED : CLEANUP_REPLACED, 0);
 	if (*rc == 0) {
 		*err = e;
 		name_path(failed, len, path, sub);
@@ -428,13 +500,17 @@ int filetest_state_cleanup(struct filetest_state *fs, char *failed, size_t len)
 		return 0;
 	}
 	/* Only list[0..created) were made by clyde; nothing else is unlinked. */
-	for (uint64_t i = 0; i < fs->created; i++)
-		if (remove_entry(fs, i) != 0)
-			left(&rc, &err, failed, len, fs->path, fs->list[i].name, false);
+	for (uint64_t i = 0; i < fs->created; i++) {
+		bool gone;
+
+		if (remove_entry(fs, i, &gone) != 0)
+			left(&rc, &err, failed, len, fs->path, fs->list[i].name, false,
+			     gone);
+	}
 	for (uint64_t d = 0; d < fs->dirs_made; d++) {
 		filetest_dir_name(d, dname, sizeof(dname));
 		if (filetest_remove_dir(fs, d) != 0)
-			left(&rc, &err, failed, len, fs->path, dname, true);
+			left(&rc, &err, failed, len, fs->path, dname, true, false);
 	}
 	/* Until the directory went, its descriptors stay open: a second
 	 * clean-up tries again through them, and cleanup_all counts it. */

@@ -17,6 +17,7 @@
 
 #include "config.h"
 #include "io/rng.h"
+#include "platform/platform.h"
 
 #define FILETEST_HEX_DIGITS 10     /* the index, as bonnie++ 1.96+ prints it */
 #define FILETEST_RAND_CHARS_MAX 12 /* 0..12 random characters per name */
@@ -24,11 +25,20 @@
 #define FILETEST_DIR_CHARS 6       /* "00001/" when there are several dirs */
 #define FILETEST_NAME_MAX 32       /* longest name (28) + NUL, rounded up */
 
-/* One file of the list: what create makes, what the other tests find. */
+/*
+ * One file of the list: what create makes, what the other tests find. A
+ * file test makes too many files to hold each open (as the registry holds
+ * what else clyde makes), so a file is told from a later one that got its
+ * inode number by its birth time and inode generation, where the
+ * filesystem keeps them (platform.h).
+ */
 struct filetest_entry {
 	uint64_t size_bytes;
-	uint64_t ino;                 /* its inode once made (a link: its own) */
+	uint64_t ino;                 /* its inode once made (a symlink: its
+				       * own; a hard link: file 0's) */
+	uint64_t btime_ns;            /* its birth time, where kept */
 	char name[FILETEST_NAME_MAX]; /* relative to the copy's directory */
+	uint32_t gen;                 /* its inode generation, where kept */
 };
 _Static_assert(sizeof(struct filetest_entry) == FILETEST_ENTRY_BYTES,
 	       "defaults.h's FILETEST_ENTRY_BYTES is one name list entry");
@@ -117,7 +127,9 @@ struct filetest_state {
 	uint64_t dirs_made;      /* sub-directories 0..dirs_made-1 exist */
 	uint64_t created;        /* list[0..created) were created */
 	uint64_t file_dev;       /* st_dev of the files made (file 0's) */
-	uint64_t file0_ino;      /* file 0, where every link leads */
+	struct filetest_entry file0; /* file 0, where every link leads */
+	bool has_btime;          /* the filesystem keeps birth times */
+	bool has_gen;            /* and inode generations */
 };
 
 /*
@@ -128,19 +140,42 @@ struct filetest_state {
 int filetest_dir_fd(const struct filetest_state *fs, const char *name,
 		    const char **leaf);
 
+/* What entry E is: S_IFLNK for the symlinks of -n N:-2, else S_IFREG. */
+uint32_t filetest_type(const struct filetest_state *fs,
+		       const struct filetest_entry *e);
+
 /*
- * Whether *ST (an lstat of NAME's entry E, or a stat through it when
- * FOLLOWED) is the file clyde made there: its own inode, or file 0's for
- * a followed symlink.
+ * Whether *ST (a stamp of entry E's name, or through it when FOLLOWED) is
+ * what clyde made there by type, inode and birth time: its own, or file
+ * 0's for a followed symlink. As costly as the stat that made *ST, for the
+ * timed loops; filetest_check also asks the generation.
  */
 bool filetest_is_ours(const struct filetest_state *fs,
-		      const struct filetest_entry *e, const struct stat *st,
-		      bool followed);
+		      const struct filetest_entry *e,
+		      const struct platform_stamp *st, bool followed);
 
-/* What a name of the list, or a directory, holds when it is no longer
- * what clyde made. */
-#define FILETEST_REPLACED "no longer the file clyde made; left alone"
-#define FILETEST_DIR_REPLACED "no longer the directory clyde made; left alone"
+/* Record in E what tells the file it names apart (*ST, stamped right after
+ * it was made, and FD, open on it, or -1 for a symlink). */
+void filetest_made(struct filetest_state *fs, struct filetest_entry *e,
+		   const struct platform_stamp *st, int fd);
+
+/* What a name of the list holds, as filetest_check finds it. */
+enum filetest_found {
+	FILETEST_OURS,    /* the file clyde made */
+	FILETEST_NONE,    /* nothing */
+	FILETEST_OTHER,   /* another file; clyde's may still be elsewhere */
+	FILETEST_REUSED,  /* another file with its inode number: clyde's is gone */
+};
+
+/*
+ * The whole check of entry E, LEAF in the directory DFD, untimed: its
+ * type, inode and birth time, and for a regular file its inode generation
+ * (opening it for reading, never following a symlink) where the
+ * filesystem keeps one. FILETEST_*, or -1 with errno.
+ */
+int filetest_check(const struct filetest_state *fs,
+		   const struct filetest_entry *e, int dfd, const char *leaf);
+
 
 /*
  * Remove sub-directory D (made by clyde, checked to be the same directory)

@@ -32,7 +32,7 @@ int phase_fail(struct phase_ctx *ctx, const char *path, const char *op,
 int phase_fail_open(struct phase_ctx *ctx, const char *path, int errnum)
 {
 	if (errnum == 0)
-		return phase_fail(ctx, path, "open: " IOFILE_REPLACED, 0);
+		return phase_fail(ctx, path, "open: " CLEANUP_REPLACED, 0);
 	return phase_fail(ctx, path, "open", errnum);
 }
 
@@ -76,7 +76,7 @@ int phase_remove_iofile(struct phase_ctx *ctx)
 	char path[PATH_MAX];
 
 	if (iofile_remove(ctx->tf, path, sizeof(path)) != 0)
-		return phase_fail(ctx, path, errno ? "unlink" : "unlink: " IOFILE_REPLACED,
+		return phase_fail(ctx, path, errno ? "unlink" : "unlink: " CLEANUP_REPLACED,
 				  errno);
 	return 0;
 }

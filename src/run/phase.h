@@ -206,6 +206,7 @@ int phase_create_run(struct phase_ctx *ctx);
 int phase_seq_stat_run(struct phase_ctx *ctx);
 int phase_seq_delete_run(struct phase_ctx *ctx);
 int phase_shuffle_prepare(struct phase_ctx *ctx);
+int phase_files_check(struct phase_ctx *ctx);
 int phase_ran_stat_run(struct phase_ctx *ctx);
 int phase_ran_delete_run(struct phase_ctx *ctx);
 int phase_random_run(struct phase_ctx *ctx);

@@ -90,7 +90,7 @@ static int link_one(struct phase_ctx *ctx, struct filetest_entry *e,
 	int dfd0 = filetest_dir_fd(fs, fs->list[0].name, &leaf0);
 	bool hard = fs->cfg->files.max_bytes == FILES_HARD_LINKS;
 	char target[FILETEST_NAME_MAX + 4];
-	struct stat st;
+	struct platform_stamp st;
 
 	if (hard) {
 		if (linkat(dfd0, leaf0, dfd, leaf, 0) != 0)
@@ -100,9 +100,9 @@ static int link_one(struct phase_ctx *ctx, struct filetest_entry *e,
 	filetest_symlink_target(fs->list[0].name, fs->dirs, target, sizeof(target));
 	if (symlinkat(target, dfd, leaf) != 0)
 		return fail_at(ctx, e->name, "symlink", errno);
-	if (fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW) != 0)
+	if (platform_stamp_at(dfd, leaf, false, &st) != 0)
 		return fail_at(ctx, e->name, "stat", errno);
-	e->ino = (uint64_t)st.st_ino;
+	filetest_made(fs, e, &st, -1);
 	return 0;
 }
 
@@ -113,11 +113,15 @@ static int create_one(struct phase_ctx *ctx, uint64_t i)
 	struct filetest_entry *e = &fs->list[i];
 	const char *leaf;
 	int dfd = filetest_dir_fd(fs, e->name, &leaf);
-	struct stat st;
+	struct platform_stamp st;
 
 	if (fs->cfg->files.max_bytes < 0 && i > 0) {
-		/* A hard link is file 0's inode: fs->file0_ino. */
-		e->ino = fs->file0_ino;
+		/* A hard link is file 0's inode, born with it. */
+		char name[FILETEST_NAME_MAX];
+
+		memcpy(name, e->name, sizeof(name));
+		*e = fs->file0;
+		memcpy(e->name, name, sizeof(name));
 		if (link_one(ctx, e, dfd, leaf) != 0)
 			return -1;
 		fs->created = i + 1;
@@ -130,17 +134,13 @@ static int create_one(struct phase_ctx *ctx, uint64_t i)
 	int fd = openat(dfd, leaf, flags, 0600);
 	if (fd < 0)
 		return fail_at(ctx, e->name, "create", errno);
-	if (fstat(fd, &st) != 0) {
+	if (platform_stamp_at(fd, "", false, &st) != 0) {
 		int err = errno;
 		unlinkat(dfd, leaf, 0);
 		close(fd);
 		return fail_at(ctx, e->name, "stat", err);
 	}
-	e->ino = (uint64_t)st.st_ino;
-	if (i == 0) {
-		fs->file_dev = (uint64_t)st.st_dev;
-		fs->file0_ino = e->ino;
-	}
+	filetest_made(fs, e, &st, fd);
 	fs->created = i + 1;
 	if (write_file(fs, fd, e->size_bytes) != 0) {
 		int err = errno;
@@ -206,15 +206,15 @@ static int stat_read(struct phase_ctx *ctx, const struct filetest_entry *e,
 	struct filetest_state *fs = ctx->files;
 	size_t chunk = fs->cfg->files.chunk_bytes;
 	const char *shown = e->name;
-	struct stat st;
+	struct platform_stamp st;
 	uint64_t total = 0;
 	ssize_t got;
 
-	if (fstatat(dfd, leaf, &st, 0) != 0)
+	if (platform_stamp_at(dfd, leaf, true, &st) != 0)
 		return fail_at(ctx, shown, "stat", errno);
 	if (!filetest_is_ours(fs, e, &st, true))
-		return fail_at(ctx, shown, "stat: " FILETEST_REPLACED, 0);
-	if (st.st_size == 0)
+		return fail_at(ctx, shown, "stat: " CLEANUP_REPLACED, 0);
+	if (st.size == 0)
 		return 0;
 	int fd = openat(dfd, leaf, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
@@ -222,18 +222,18 @@ static int stat_read(struct phase_ctx *ctx, const struct filetest_entry *e,
 	/* Ask for exactly what is left, so a small file costs one read(2),
 	 * not a second one that finds the end. */
 	do {
-		uint64_t left = (uint64_t)st.st_size - total;
+		uint64_t left = st.size - total;
 		size_t want = left < chunk ? (size_t)left : chunk;
 
 		got = io_read_full(fd, fs->buf, want, -1);
 		if (got > 0)
 			total += (uint64_t)got;
-	} while (got > 0 && total < (uint64_t)st.st_size);
+	} while (got > 0 && total < st.size);
 	int err = errno;
 	close(fd);
 	if (got < 0)
 		return fail_at(ctx, shown, "read", err);
-	if (total != (uint64_t)st.st_size)
+	if (total != st.size)
 		return fail_at(ctx, shown, "read: fewer bytes than stat reported", 0);
 	ctx->bytes += total;
 	return 0;
@@ -241,18 +241,19 @@ static int stat_read(struct phase_ctx *ctx, const struct filetest_entry *e,
 
 /*
  * Whether the directory entry DE (in DFD) is entry E as clyde made it:
- * readdir's inode number says so for free; where a filesystem's d_ino is
- * not st_ino (overlayfs), an lstat decides.
+ * readdir's inode number and type say so for free (filetest_check asked
+ * the birth time and generation before the step); where a filesystem's
+ * d_ino is not st_ino (overlayfs), or it gives no type, a stat decides.
  */
 static bool entry_ours(const struct filetest_state *fs,
 		       const struct filetest_entry *e, int dfd,
 		       const struct dirent *de)
 {
-	struct stat st;
+	struct platform_stamp st;
 
-	if ((uint64_t)de->d_ino == e->ino)
+	if ((uint64_t)de->d_ino == e->ino && de->d_type == IFTODT(filetest_type(fs, e)))
 		return true;
-	return fstatat(dfd, de->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	return platform_stamp_at(dfd, de->d_name, false, &st) == 0 &&
 	       filetest_is_ours(fs, e, &st, false);
 }
 
@@ -314,7 +315,7 @@ static int walk_dirs(struct phase_ctx *ctx, bool remove)
 				if (phase_interrupted(ctx))
 					rc = -1;
 				else if (!entry_ours(fs, &fs->list[i], dirfd(dp), de))
-					rc = fail_at(ctx, shown, FILETEST_REPLACED, 0);
+					rc = fail_at(ctx, shown, CLEANUP_REPLACED, 0);
 				else if (remove)
 					rc = unlinkat(dirfd(dp), de->d_name, 0) != 0
 						     ? fail_at(ctx, shown, "unlink", errno)
@@ -350,12 +351,12 @@ static int remove_dirs(struct phase_ctx *ctx)
 	for (uint64_t d = fs->dirs_made; d > 0; d--) {
 		filetest_dir_name(d - 1, dname, sizeof(dname));
 		if (filetest_remove_dir(fs, d - 1) != 0)
-			return fail_at(ctx, dname, errno ? "rmdir" : "rmdir: " FILETEST_DIR_REPLACED,
+			return fail_at(ctx, dname, errno ? "rmdir" : "rmdir: " CLEANUP_DIR_REPLACED,
 				       errno);
 		fs->dirs_made = d - 1;
 	}
 	if (cleanup_remove(fs->path) != 0)
-		return fail_at(ctx, NULL, errno ? "rmdir" : "rmdir: " FILETEST_DIR_REPLACED,
+		return fail_at(ctx, NULL, errno ? "rmdir" : "rmdir: " CLEANUP_DIR_REPLACED,
 			       errno);
 	filetest_state_removed(fs);
 	return 0;
@@ -371,6 +372,32 @@ int phase_seq_delete_run(struct phase_ctx *ctx)
 	if (walk_dirs(ctx, true) != 0 || remove_dirs(ctx) != 0)
 		return -1;
 	sync();
+	return 0;
+}
+
+/*
+ * Before a stat or delete step, untimed, once the copies are ready: every
+ * name clyde made must still hold its file, by the whole check (birth
+ * time, generation) that the timed loops leave out. A name that holds
+ * nothing is left for the step to find, as it would be without the check.
+ */
+int phase_files_check(struct phase_ctx *ctx)
+{
+	struct filetest_state *fs = ctx->files;
+
+	for (uint64_t i = 0; i < fs->created; i++) {
+		const struct filetest_entry *e = &fs->list[i];
+		const char *leaf;
+		int dfd = filetest_dir_fd(fs, e->name, &leaf);
+		int found = dfd < 0 ? FILETEST_NONE : filetest_check(fs, e, dfd, leaf);
+
+		if (i % 4096 == 0 && phase_interrupted(ctx))
+			return -1;
+		if (found < 0)
+			return fail_at(ctx, e->name, "stat", errno);
+		if (found == FILETEST_OTHER || found == FILETEST_REUSED)
+			return fail_at(ctx, e->name, CLEANUP_REPLACED, 0);
+	}
 	return 0;
 }
 
@@ -416,14 +443,14 @@ int phase_ran_delete_run(struct phase_ctx *ctx)
 		const struct filetest_entry *e = &fs->list[i];
 		const char *leaf;
 		int dfd = filetest_dir_fd(fs, e->name, &leaf);
-		struct stat st;
+		struct platform_stamp st;
 
 		if (phase_interrupted(ctx))
 			return -1;
-		if (fstatat(dfd, leaf, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		if (platform_stamp_at(dfd, leaf, false, &st) != 0)
 			return fail_at(ctx, e->name, "stat", errno);
 		if (!filetest_is_ours(fs, e, &st, false))
-			return fail_at(ctx, e->name, FILETEST_REPLACED, 0);
+			return fail_at(ctx, e->name, CLEANUP_REPLACED, 0);
 		if (unlinkat(dfd, leaf, 0) != 0)
 			return fail_at(ctx, e->name, "unlink", errno);
 		if (sync_dir(ctx, dfd, e->name) != 0)

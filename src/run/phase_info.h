@@ -54,8 +54,12 @@ struct phase_info {
 	 * prepare runs untimed before the copies start together (removing an
 	 * old file, making directories); run is the timed part. Both are
 	 * called once per copy and return 0, or -1 with ctx->err filled.
+	 * check, when there is one, runs untimed after the barrier, just
+	 * before the timed part: that what the step will touch is still
+	 * what clyde made (the file tests' names).
 	 */
 	int (*prepare)(struct phase_ctx *ctx);
+	int (*check)(struct phase_ctx *ctx);
 	int (*run)(struct phase_ctx *ctx);
 };
 

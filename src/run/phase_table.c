@@ -64,7 +64,7 @@ const struct phase_info phase_table[PHASE_COUNT] = {
 		.column = "Seq. read/s", .unit = UNIT_FILES_S,
 		.size = SIZE_FILES,
 		.words = "Stat files in sequential order...", .done = "done.",
-		.run = phase_seq_stat_run,
+		.check = phase_files_check, .run = phase_seq_stat_run,
 	},
 	[PHASE_SEQ_DELETE] = {
 		.id = PHASE_SEQ_DELETE, .name = "sequential delete",
@@ -72,7 +72,7 @@ const struct phase_info phase_table[PHASE_COUNT] = {
 		.column = "Seq. delete/s", .unit = UNIT_FILES_S,
 		.size = SIZE_FILES,
 		.words = "Delete files in sequential order...", .done = "done.",
-		.run = phase_seq_delete_run,
+		.check = phase_files_check, .run = phase_seq_delete_run,
 	},
 	[PHASE_RAN_CREATE] = {
 		.id = PHASE_RAN_CREATE, .name = "random create",
@@ -87,14 +87,16 @@ const struct phase_info phase_table[PHASE_COUNT] = {
 		.title = "Random read", .column = "Random read/s",
 		.unit = UNIT_FILES_S, .size = SIZE_FILES,
 		.words = "Stat files in random order...", .done = "done.",
-		.prepare = phase_shuffle_prepare, .run = phase_ran_stat_run,
+		.prepare = phase_shuffle_prepare, .check = phase_files_check,
+		.run = phase_ran_stat_run,
 	},
 	[PHASE_RAN_DELETE] = {
 		.id = PHASE_RAN_DELETE, .name = "random delete", .key = "ran_del",
 		.title = "Random delete", .column = "Random delete/s",
 		.unit = UNIT_FILES_S, .size = SIZE_FILES,
 		.words = "Delete files in random order...", .done = "done.",
-		.prepare = phase_shuffle_prepare, .run = phase_ran_delete_run,
+		.prepare = phase_shuffle_prepare, .check = phase_files_check,
+		.run = phase_ran_delete_run,
 	},
 };
 

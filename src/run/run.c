@@ -239,12 +239,17 @@ static int start_copies(struct phase_step *step, struct copy *copies,
 	return create_err;
 }
 
+/* sync_start's answer when a copy's check failed: its ctx.err says why. */
+#define CHECK_FAILED (-2)
+
 /*
  * With every copy ready at the gate: the barrier with other processes
- * (-y, MPI ranks), as close to the start as it can be, then the progress
- * hook. 0, or the barrier's status with *err saying why.
+ * (-y, MPI ranks), as close to the start as it can be, each copy's check
+ * (after any wait, before the clock starts), then the progress hook. 0,
+ * CHECK_FAILED, or the barrier's status with *err saying why.
  */
-static int sync_start(const struct plan_step *ps, const struct run_hooks *hooks,
+static int sync_start(const struct plan_step *ps, struct copy *copies,
+		      unsigned n, const struct run_hooks *hooks,
 		      struct phase_error *err)
 {
 	memset(err, 0, sizeof(*err));
@@ -254,14 +259,18 @@ static int sync_start(const struct plan_step *ps, const struct run_hooks *hooks,
 		if (status != 0)
 			return status;
 	}
+	for (unsigned i = 0; ps->info->check && i < n; i++)
+		if (ps->info->check(&copies[i].ctx) != 0)
+			return CHECK_FAILED;
 	if (hooks->phase_start)
 		hooks->phase_start(hooks->arg, ps);
 	return 0;
 }
 
 /*
- * Why a phase did not start: its threads (CREATE_ERR), or the barrier
- * before it (its status SYNCED and *err), or a signal meanwhile.
+ * Why a phase did not start: its threads (CREATE_ERR), the barrier
+ * before it (its status SYNCED and *err), a copy's check (its ctx.err),
+ * or a signal meanwhile.
  */
 static int start_failed(const struct plan_step *ps, struct copy *copies,
 			unsigned n, int create_err, int synced,
@@ -274,7 +283,7 @@ static int start_failed(const struct plan_step *ps, struct copy *copies,
 		err->errnum = create_err;
 		return err->status = EXIT_SETUP;
 	}
-	if (cleanup_stopping() || cleanup_signal())
+	if (cleanup_stopping() || cleanup_signal() || synced == CHECK_FAILED)
 		return phase_status(copies, n, err);
 	return err->status = synced;
 }
@@ -302,7 +311,7 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 	pthread_cond_init(&step.changed, NULL);
 	create_err = start_copies(&step, copies, n, &started);
 	if (create_err == 0)
-		synced = sync_start(ps, hooks, err);
+		synced = sync_start(ps, copies, n, hooks, err);
 	pthread_mutex_lock(&step.lock);
 	step.go = synced == 0 ? 1 : -1;
 	if (dev)

@@ -13,6 +13,7 @@
 #include "config.h"
 #include "engine/engine.h"
 #include "probe.h"
+#include "sys/out.h"
 #include "vary.h"
 
 static struct config *config_of(struct opt_state *st)
@@ -37,8 +38,10 @@ enum opt_outcome run_opts_machine(struct opt_state *st, const char *arg)
 
 enum opt_outcome run_opts_user(struct opt_state *st, const char *arg)
 {
+	char shown[OUT_ECHO_BYTES];
+
 	if (arg[0] == ':')
-		return opt_fail(st, "-u %s: no user name", arg);
+		return opt_fail(st, "-u %s: no user name", out_echo(arg, shown));
 	config_of(st)->user = arg;
 	return OPT_RUN;
 }
@@ -72,8 +75,11 @@ enum opt_outcome run_opts_random_file(struct opt_state *st, const char *arg)
 
 enum opt_outcome run_opts_sync(struct opt_state *st, const char *arg)
 {
+	char shown[OUT_ECHO_BYTES];
+
 	if (strcmp(arg, "s") != 0 && strcmp(arg, "p") != 0)
-		return opt_fail(st, "-y %s: use s (semaphores) or p (prompt)", arg);
+		return opt_fail(st, "-y %s: use s (semaphores) or p (prompt)",
+				out_echo(arg, shown));
 	config_of(st)->sync_mode = arg[0];
 	return OPT_RUN;
 }

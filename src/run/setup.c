@@ -20,6 +20,7 @@
 #include "platform/device.h"
 #include "engine/engine.h"
 #include "platform/env.h"
+#include "platform/memfs.h"
 #include "exit_status.h"
 #include "platform/platform.h"
 #include "platform/provenance_read.h"
@@ -32,10 +33,13 @@ int setup_file_limit(const struct config *cfg, char *err, size_t len)
 {
 	uint64_t pieces = (cfg->io.size_mib * MIB + IOFILE_PIECE_BYTES - 1) /
 			  IOFILE_PIECE_BYTES;
-	/* The copy's directory, each sub-directory, a file and a readdir. */
+	/* The copy's directory (and the registry's hold on it), each
+	 * sub-directory, a file and a readdir. */
 	uint64_t dirs = cfg->files.count_k == 0 ? 0
-			: 3 + (cfg->files.dirs > 1 ? cfg->files.dirs : 0);
-	uint64_t need = (pieces > dirs ? pieces : dirs) * cfg->concurrency + 64;
+			: 4 + (cfg->files.dirs > 1 ? cfg->files.dirs : 0);
+	/* The registry holds every piece for the whole run; a phase opens
+	 * them all again, or the file tests their directories. */
+	uint64_t need = (pieces + (pieces > dirs ? pieces : dirs)) * cfg->concurrency + 64;
 	struct rlimit rl;
 
 	if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
@@ -46,9 +50,15 @@ int setup_file_limit(const struct config *cfg, char *err, size_t len)
 		getrlimit(RLIMIT_NOFILE, &rl);
 	}
 	if (rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur < need) {
-		snprintf(err, len, "the test keeps %" PRIu64 " files open but the "
+		char why[96] = "";
+
+		if (pieces > dirs)
+			snprintf(why, sizeof(why), " (the test file is %" PRIu64 " pieces "
+				 "of at most 1 GiB%s, each held open twice)", pieces,
+				 cfg->concurrency > 1 ? " for each copy" : "");
+		snprintf(err, len, "the test keeps %" PRIu64 " files open%s but the "
 			 "limit is %llu; raise it (ulimit -n) or use a smaller -s "
-			 "or -c (or fewer -n directories)", need,
+			 "or -c (or fewer -n directories)", need, why,
 			 (unsigned long long)rl.rlim_cur);
 		return EXIT_SETUP;
 	}
@@ -175,12 +185,13 @@ int setup_thread_limit(const struct config *cfg, const struct setup_machine *m,
 int setup_limits(const struct config *cfg, char *err, size_t len)
 {
 	struct setup_machine m;
-	int status = setup_file_limit(cfg, err, len);
+	int status;
 
-	if (status != 0)
-		return status;
 	setup_machine_read(&m);
-	return setup_thread_limit(cfg, &m, err, len);
+	if ((status = setup_thread_limit(cfg, &m, err, len)) != 0 ||
+	    (!cfg->no_preflight && (status = setup_preflight(cfg, err, len)) != 0))
+		return status;
+	return setup_file_limit(cfg, err, len);
 }
 
 int setup_preflight(const struct config *cfg, char *err, size_t len)
@@ -355,6 +366,20 @@ int setup_target_for(const struct config *cfg, const struct run_target *made,
 	if (cfg->random_io && cfg->io.size_mib > 0)
 		choose_engine(cfg->engine, target);
 	return 0;
+}
+
+int setup_memory(const struct config *cfg, const struct run_target *target,
+		 char *err, size_t len)
+{
+	char why[96];
+
+	if (cfg->allow_memory || !target->prov_known ||
+	    !memfs_is_memory(&target->prov, why, sizeof(why)))
+		return 0;
+	snprintf(err, len, "%s is on %s: this measures memory, not a disk; use -d "
+		 "on a disk's filesystem (clyde where lists them), or "
+		 "--allow-memory to measure memory anyway", cfg->dir, why);
+	return EXIT_SETUP;
 }
 
 void setup_provenance(const struct config *cfg, struct run_target *target)

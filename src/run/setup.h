@@ -47,7 +47,12 @@ uint64_t setup_threads_needed(const struct config *cfg);
 int setup_thread_limit(const struct config *cfg, const struct setup_machine *m,
 		       char *err, size_t len);
 
-/* setup_file_limit and setup_thread_limit on this machine. */
+/*
+ * The checks before anything is made, on this machine: setup_thread_limit,
+ * setup_preflight (unless --no-preflight), then setup_file_limit, so that
+ * a test file too large for the disk is refused for its size, not for the
+ * descriptors its pieces would take. 0, or the status with ERR.
+ */
 int setup_limits(const struct config *cfg, char *err, size_t len);
 
 /*
@@ -72,6 +77,15 @@ void setup_provenance(const struct config *cfg, struct run_target *target);
  */
 enum engine_kind setup_engine_for(const struct run_target *target,
 				  const struct plan_step *steps, size_t n);
+
+/*
+ * Refuse, before any I/O, a cfg->dir whose filesystem keeps its data in
+ * RAM (platform/memfs.h, from target->prov): EXIT_SETUP with the reason
+ * and the way out, unless cfg->allow_memory. 0 also when the provenance
+ * was not read (nothing is known to be memory).
+ */
+int setup_memory(const struct config *cfg, const struct run_target *target,
+		 char *err, size_t len);
 
 /*
  * Make clyde's directory inside cfg->dir (its name with TAG when not NULL)

@@ -4,7 +4,8 @@
  * These are clyde's only mutable globals (STYLE 10). Handlers touch nothing
  * but two lock-free atomics, clock_gettime and write(2); removal happens
  * on the main thread, relative to the directory descriptor each path was
- * made in, and only after the name is checked to hold the same file.
+ * made in, and only after the name is checked to hold the same file as
+ * the descriptor the registry holds open on it.
  */
 #include "cleanup.h"
 
@@ -26,7 +27,7 @@ struct cleanup_entry {
 	char *path;       /* what messages show */
 	const char *name; /* its last component, inside dirfd */
 	int dirfd;
-	struct file_id id;
+	int fd;           /* held open: the file's inode cannot be reused */
 	bool is_dir;
 };
 
@@ -54,12 +55,14 @@ static int stop_errnum;
 struct file_id file_id_of(const struct stat *st)
 {
 	return (struct file_id){ .dev = (uint64_t)st->st_dev,
-				 .ino = (uint64_t)st->st_ino };
+				 .ino = (uint64_t)st->st_ino,
+				 .type = (uint32_t)(st->st_mode & S_IFMT) };
 }
 
 bool file_id_is(const struct file_id *id, const struct stat *st)
 {
-	return id->dev == (uint64_t)st->st_dev && id->ino == (uint64_t)st->st_ino;
+	return id->dev == (uint64_t)st->st_dev && id->ino == (uint64_t)st->st_ino &&
+	       id->type == (uint32_t)(st->st_mode & S_IFMT);
 }
 
 static long long now_ns(void)
@@ -204,9 +207,39 @@ static size_t find_locked(const char *path)
 	return registry_len;
 }
 
-int cleanup_add(int dirfd, const char *path, const struct stat *st, bool is_dir)
+/* A descriptor that only holds a file: never a writer, so that it keeps
+ * no filesystem from turning read-only. */
+#ifdef O_PATH
+#define HOLD_FLAGS (O_PATH | O_NOFOLLOW | O_CLOEXEC)
+#else
+#define HOLD_FLAGS (O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+#endif
+
+/*
+ * A descriptor of its own on NAME in DIRFD, checked to be the file FD is
+ * open on (so that a name replaced in between is not held): -1 with
+ * errno (EEXIST: replaced already).
+ */
+static int hold(int dirfd, const char *name, int fd)
 {
-	int rc = 0;
+	struct stat made, held;
+	int h = openat(dirfd, name, HOLD_FLAGS);
+
+	if (h < 0)
+		return -1;
+	int err = fstat(fd, &made) != 0 || fstat(h, &held) != 0 ? errno
+		  : made.st_dev != held.st_dev || made.st_ino != held.st_ino ? EEXIST
+		  : 0;
+	if (err == 0)
+		return h;
+	close(h);
+	errno = err;
+	return -1;
+}
+
+int cleanup_add(int dirfd, const char *path, int fd, bool is_dir)
+{
+	int err = 0;
 
 	pthread_mutex_lock(&registry_lock);
 	if (find_locked(path) < registry_len)
@@ -215,27 +248,32 @@ int cleanup_add(int dirfd, const char *path, const struct stat *st, bool is_dir)
 						 &registry_cap, sizeof(*grown), 16);
 
 	if (!grown) {
-		rc = -1;
+		err = ENOMEM;
 		goto out;
 	}
 	registry = grown;
 	struct cleanup_entry *e = &registry[registry_len];
-	e->path = strdup(path);
-	if (!e->path) {
-		rc = -1;
+	const char *slash = strrchr(path, '/');
+	e->fd = hold(dirfd, slash ? slash + 1 : path, fd);
+	if (e->fd < 0) {
+		err = errno;
 		goto out;
 	}
-	const char *slash = strrchr(e->path, '/');
+	e->path = strdup(path);
+	if (!e->path) {
+		close(e->fd);
+		err = ENOMEM;
+		goto out;
+	}
+	slash = strrchr(e->path, '/');
 	e->name = slash ? slash + 1 : e->path;
 	e->dirfd = dirfd;
-	e->id = file_id_of(st);
 	e->is_dir = is_dir;
 	registry_len++;
 out:
 	pthread_mutex_unlock(&registry_lock);
-	if (rc)
-		errno = ENOMEM;
-	return rc;
+	errno = err;
+	return err ? -1 : 0;
 }
 
 bool cleanup_owns(const char *path)
@@ -248,6 +286,7 @@ bool cleanup_owns(const char *path)
 
 static void drop_locked(size_t i)
 {
+	close(registry[i].fd);
 	free(registry[i].path);
 	memmove(&registry[i], &registry[i + 1],
 		(registry_len - i - 1) * sizeof(*registry));
@@ -263,27 +302,46 @@ void cleanup_forget(const char *path)
 	pthread_mutex_unlock(&registry_lock);
 }
 
+/* What remove_entry found when it did not remove the name. */
+enum entry_left {
+	ENTRY_GONE,     /* removed now, or by someone else */
+	ENTRY_LEFT,     /* clyde's file is still on disk: counted */
+	ENTRY_REPLACED, /* the name holds another file and clyde's is gone */
+};
+
 /*
- * Remove E if its name still holds the file clyde made: 0 when it is gone,
- * else -1 with *OP and errno (0: the name holds something else).
+ * Remove E if its name still holds the file clyde made (the one E's
+ * descriptor holds, of the same type). Otherwise *OP and errno say why (0:
+ * OP says it all), and whether clyde's own file is still somewhere (a
+ * link count above 0) decides whether it is left or only replaced.
  */
-static int remove_entry(const struct cleanup_entry *e, const char **op)
+static enum entry_left remove_entry(const struct cleanup_entry *e,
+				    const char **op)
 {
-	struct stat st;
+	struct stat mine, st;
 
 	*op = "stat";
-	if (fstatat(e->dirfd, e->name, &st, AT_SYMLINK_NOFOLLOW) != 0)
-		return errno == ENOENT ? 0 : -1;
-	if (!file_id_is(&e->id, &st)) {
-		*op = e->is_dir ? "no longer the directory clyde made; left alone"
-				: "no longer the file clyde made; left alone";
+	if (fstat(e->fd, &mine) != 0)
+		return ENTRY_LEFT;
+	bool exists = mine.st_nlink > 0;
+	struct file_id id = file_id_of(&mine);
+	if (fstatat(e->dirfd, e->name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+		if (errno != ENOENT)
+			return ENTRY_LEFT;
+		*op = "moved from its name by someone else; left where it is";
 		errno = 0;
-		return -1;
+		return exists ? ENTRY_LEFT : ENTRY_GONE;
+	}
+	if (!file_id_is(&id, &st)) {
+		*op = e->is_dir ? CLEANUP_DIR_REPLACED : CLEANUP_REPLACED;
+		errno = 0;
+		return exists ? ENTRY_LEFT : ENTRY_REPLACED;
 	}
 	*op = e->is_dir ? "rmdir" : "unlink";
-	if (unlinkat(e->dirfd, e->name, e->is_dir ? AT_REMOVEDIR : 0) != 0)
-		return errno == ENOENT ? 0 : -1;
-	return 0;
+	if (unlinkat(e->dirfd, e->name, e->is_dir ? AT_REMOVEDIR : 0) != 0 &&
+	    errno != ENOENT)
+		return ENTRY_LEFT;
+	return ENTRY_GONE;
 }
 
 /* Keep the first failure of the run; the caller holds the lock. */
@@ -297,6 +355,15 @@ static void note_locked(const char *path, const char *op, int errnum)
 	snprintf(first_failure.path, sizeof(first_failure.path), "%s", path);
 }
 
+/* Keep the first replaced name that is not counted; the caller holds the lock. */
+static void replaced_locked(const char *path, const char *op)
+{
+	if (first_failure.replaced[0])
+		return;
+	first_failure.replaced_op = op;
+	snprintf(first_failure.replaced, sizeof(first_failure.replaced), "%s", path);
+}
+
 int cleanup_remove(const char *path)
 {
 	const char *op;
@@ -305,9 +372,10 @@ int cleanup_remove(const char *path)
 	pthread_mutex_lock(&registry_lock);
 	size_t i = find_locked(path);
 	if (i < registry_len) {
-		rc = remove_entry(&registry[i], &op);
-		if (rc == 0)
+		if (remove_entry(&registry[i], &op) == ENTRY_GONE)
 			drop_locked(i);
+		else
+			rc = -1;
 	}
 	pthread_mutex_unlock(&registry_lock);
 	return rc;
@@ -321,6 +389,13 @@ void cleanup_left(const char *path, const char *op, int errnum)
 	pthread_mutex_unlock(&registry_lock);
 }
 
+void cleanup_replaced(const char *path, const char *op)
+{
+	pthread_mutex_lock(&registry_lock);
+	replaced_locked(path, op);
+	pthread_mutex_unlock(&registry_lock);
+}
+
 int cleanup_sweep(void)
 {
 	int kept = 0;
@@ -329,7 +404,7 @@ int cleanup_sweep(void)
 	for (size_t i = registry_len; i-- > 0;) {
 		const char *op;
 
-		if (remove_entry(&registry[i], &op) == 0)
+		if (remove_entry(&registry[i], &op) == ENTRY_GONE)
 			drop_locked(i);
 		else
 			kept++;
@@ -348,19 +423,28 @@ int cleanup_all(struct cleanup_failure *first)
 		struct cleanup_entry *e = &registry[--registry_len];
 		const char *op;
 
-		if (remove_entry(e, &op) != 0) {
+		switch (remove_entry(e, &op)) {
+		case ENTRY_LEFT:
 			note_locked(e->path, op, errno);
 			failed++;
+			break;
+		case ENTRY_REPLACED:
+			replaced_locked(e->path, op);
+			break;
+		case ENTRY_GONE:
+			break;
 		}
+		close(e->fd);
 		free(e->path);
 	}
 	free(registry);
 	registry = NULL;
 	registry_cap = 0;
-	if (failed && first)
+	if (first)
 		*first = first_failure;
 	left_outside = 0;
 	have_failure = false;
+	memset(&first_failure, 0, sizeof(first_failure));
 	pthread_mutex_unlock(&registry_lock);
 	return failed;
 }

@@ -2,10 +2,13 @@
 /*
  * cleanup.h - the cleanup registry and the stop flag: the only mutable
  * globals in clyde. Everything clyde creates on disk is recorded here with
- * the directory descriptor it was made in and its device and inode, and
- * only a recorded path that is still the same file is ever removed.
- * Signal handlers only set the stop flag; the phases poll it and unwind,
- * and the main thread removes what was recorded.
+ * the directory descriptor it was made in and a descriptor of its own,
+ * held open until the path is removed: while it is open the file's inode
+ * cannot be freed, so its number cannot be handed to a new file, and a
+ * name compared with it by device, inode and type is the file clyde made
+ * or is not. Only a recorded path that is still the same file is ever
+ * removed. Signal handlers only set the stop flag; the phases poll it and
+ * unwind, and the main thread removes what was recorded.
  */
 #ifndef CLEANUP_H
 #define CLEANUP_H
@@ -15,15 +18,24 @@
 #include <stdint.h>
 #include <sys/stat.h>
 
-/* Which file a name held when clyde made it. */
+/* What a name holds when it is no longer what clyde made there. */
+#define CLEANUP_REPLACED "no longer the file clyde made; left alone"
+#define CLEANUP_DIR_REPLACED "no longer the directory clyde made; left alone"
+
+/*
+ * Which file a name held when clyde made it: device, inode and type. An
+ * identity only while the file is held open (the registry holds what it
+ * records): once a file is gone its inode number is free for a new one.
+ */
 struct file_id {
 	uint64_t dev, ino;
+	uint32_t type; /* st_mode & S_IFMT */
 };
 
 /* The identity of the file *ST describes. */
 struct file_id file_id_of(const struct stat *st);
 
-/* Whether *ST is the file ID names. */
+/* Whether *ST is the file ID names: same device, inode and type. */
 bool file_id_is(const struct file_id *id, const struct stat *st);
 
 /*
@@ -76,25 +88,28 @@ void cleanup_quiet_repeats(void);
 
 /*
  * Record PATH as made by clyde: its last component is the name inside the
- * directory DIRFD (which must stay open until cleanup_all), *ST its
- * identity (from fstat right after the create), IS_DIR whether it is a
- * directory. The whole PATH is what messages show. Thread-safe. Returns
- * -1 with errno ENOMEM. Recording the same path twice is harmless.
+ * directory DIRFD (which must stay open until cleanup_all), FD the file
+ * or directory just made there (the registry opens the name again for a
+ * descriptor of its own that only holds it, an O_PATH one, checked to be
+ * FD's file; the caller may close FD), IS_DIR whether it is a directory.
+ * The whole PATH is what messages show. Thread-safe. Returns -1 with
+ * errno (ENOMEM; EMFILE when no descriptor is left; EEXIST when the name
+ * no longer holds FD's file). Recording the same path twice is harmless.
  */
-int cleanup_add(int dirfd, const char *path, const struct stat *st,
-		bool is_dir);
+int cleanup_add(int dirfd, const char *path, int fd, bool is_dir);
 
 /* True when PATH is recorded (clyde created it and has not removed it). */
 bool cleanup_owns(const char *path);
 
-/* Forget PATH after clyde removed it itself. Thread-safe. */
+/* Forget PATH (it is the user's now, or clyde removed it itself) and close
+ * the descriptor held for it. Thread-safe. */
 void cleanup_forget(const char *path);
 
 /*
  * Remove the recorded PATH now, if it is still the file clyde made.
- * Returns 0 when it is gone (removed, or already not there), else -1 with
- * errno, 0 when the name holds something else; it then stays recorded,
- * for cleanup_all to count.
+ * Returns 0 when it is gone (removed, or removed by someone else), else
+ * -1 with errno, 0 when the name holds something else or clyde's file was
+ * moved from it; it then stays recorded, for cleanup_all to count.
  */
 int cleanup_remove(const char *path);
 
@@ -106,26 +121,40 @@ int cleanup_remove(const char *path);
 void cleanup_left(const char *path, const char *op, int errnum);
 
 /*
+ * Say, without counting it, that the name PATH (kept outside the registry)
+ * holds what clyde did not make, OP, while the file clyde made there is
+ * known to be gone. Thread-safe.
+ */
+void cleanup_replaced(const char *path, const char *op);
+
+/*
  * Remove every recorded path that can go now, newest first, as cleanup_all
  * does, but keep the ones that will not go recorded, for cleanup_all to
  * retry, count and name. Returns how many stay. Thread-safe.
  */
 int cleanup_sweep(void);
 
-/* The first path clyde could not remove, and why. */
+/* The first path clyde could not remove, and why; and the first name
+ * left alone whose own file is gone, which is not counted. */
 struct cleanup_failure {
 	char path[PATH_MAX];
 	const char *op;  /* "unlink", "rmdir", or why it was left alone */
 	int errnum;      /* 0 when op says it all */
+	char replaced[PATH_MAX]; /* "" when there is none */
+	const char *replaced_op;
 };
 
 /*
  * Remove every recorded path that still holds the file clyde made, newest
- * first (files before the directories that hold them), and forget them
- * all; a name that now holds something else is left alone, and so is a
- * directory that still holds something. Returns how many paths clyde made
- * are left: the ones it could not remove, plus the ones cleanup_left
- * counted, describing the first in *FIRST (may be NULL).
+ * first (files before the directories that hold them), forget them all
+ * and close their descriptors. A name that now holds something else is
+ * left alone, and so is a directory that still holds something. Returns
+ * how many of the files and directories clyde made are left on disk: the
+ * ones it could not remove (a name that holds something else counts only
+ * while clyde's own file still exists, moved elsewhere; one removed by
+ * someone else does not), plus the ones cleanup_left counted, describing
+ * the first in *FIRST (may be NULL), and there too the first name left
+ * alone that was not counted.
  */
 int cleanup_all(struct cleanup_failure *first);
 

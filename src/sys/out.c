@@ -80,6 +80,29 @@ char *out_safe(const char *text, char *out, size_t len)
 	return out;
 }
 
+/* Back from END to the start of the UTF-8 character that holds it. */
+static size_t char_start(const char *text, size_t end)
+{
+	while (end > 0 && ((unsigned char)text[end] & 0xc0) == 0x80)
+		end--;
+	return end;
+}
+
+const char *out_echo(const char *text, char *buf)
+{
+	size_t n = strlen(text);
+
+	if (n <= OUT_ECHO_HEAD + OUT_ECHO_TAIL) {
+		memcpy(buf, text, n + 1);
+		return buf;
+	}
+	size_t head = char_start(text, OUT_ECHO_HEAD);
+	size_t tail = char_start(text, n - OUT_ECHO_TAIL);
+	snprintf(buf, OUT_ECHO_BYTES, "%.*s...%s (%zu bytes)", (int)head, text,
+		 text + tail, n);
+	return buf;
+}
+
 /* Room for a message that names two paths, and for its escapes. */
 #define SAY_MAX (3 * 4096)
 

@@ -43,6 +43,21 @@ int out_check(FILE *f, const char *name);
  */
 char *out_safe(const char *text, char *out, size_t len);
 
+/* A message echoes at most this much of a text the user gave. */
+#define OUT_ECHO_HEAD 100
+#define OUT_ECHO_TAIL 60
+#define OUT_ECHO_BYTES (OUT_ECHO_HEAD + OUT_ECHO_TAIL + 40)
+
+/*
+ * TEXT (an option's value, a path, a line read) as a message echoes it:
+ * whole up to OUT_ECHO_HEAD + OUT_ECHO_TAIL bytes, else its first
+ * OUT_ECHO_HEAD bytes, "...", its last OUT_ECHO_TAIL (a path's file name)
+ * and its length, cut at whole UTF-8 characters, so that no message is
+ * swamped by what it quotes and its reason is never cut off. Into BUF
+ * (OUT_ECHO_BYTES). Returns BUF. Every echo of user text goes through it.
+ */
+const char *out_echo(const char *text, char *buf);
+
 /*
  * The one way clyde says something on stderr: "clyde: ", the printf-style
  * message with out_safe applied to all of it, and a newline, in a single

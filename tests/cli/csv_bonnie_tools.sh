@@ -2,13 +2,15 @@
 # SPDX-License-Identifier: MIT
 # clyde's 1.98 CSV lines must be read by bonnie++'s own tools: feeds the
 # lines `test_csv --emit-198` writes to bon_csv2txt and bon_csv2html (when
-# installed) and checks they accept every line and show every machine name.
+# installed) and checks they accept every line and show every machine name,
+# a name written after a ' (it started like a formula) and one holding a
+# bidi control (written by name) among them.
 cd "$(dirname "$0")/../.." || exit 2
 gen=${BUILD:-build}/tests/read/test_csv
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 echo "plan 2"
-names="qa1 qb2 qc3"
+names="qa1 qb2 qc3 qd4 qe5"
 
 if ! [ -x "$gen" ] || ! "$gen" --emit-198 "$tmp/lines.csv"; then
 	echo "FAIL csv_bonnie_tools: $gen --emit-198 did not write the lines"

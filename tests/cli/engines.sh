@@ -96,7 +96,7 @@ same() {
 	done
 }
 if [ -d /dev/shm ] && mkdir "/dev/shm/clyde-engines.$$" 2>/dev/null; then
-	same "/dev/shm/clyde-engines.$$" "tmpfs, buffered"
+	same "/dev/shm/clyde-engines.$$" "tmpfs, buffered" --allow-memory
 	rmdir "/dev/shm/clyde-engines.$$"
 else
 	skips $((6 * NE - 1)) "tmpfs, buffered" "no /dev/shm"

@@ -49,11 +49,12 @@ fault() {
 	check "$1: the error starts a line" sh -c "! grep -q '.clyde: ' '$T/err'"
 	check "$1: directory left empty" empty_dir "$3"
 }
-# run DIR ARGS...: clyde in DIR with progress words; status in $st.
+# run DIR ARGS...: clyde in DIR with progress words; status in $st. The
+# scratch filesystems are tmpfs and zram, memory: --allow-memory.
 run() {
 	dir=$1
 	shift
-	$CLYDE -d "$dir" $U -r 0 --progress auto "$@" >"$T/out" 2>"$T/err"
+	$CLYDE -d "$dir" $U -r 0 --progress auto --allow-memory "$@" >"$T/out" 2>"$T/err"
 	st=$?
 }
 NOSPC="No space left on device"
@@ -159,6 +160,12 @@ zram_fs() {
 }
 Z=$T/zram
 if zram_fs "$Z"; then
+	# ext4 on zram is memory too: refused without --allow-memory.
+	$CLYDE -d "$Z/d" $U -s 32M -r 0 -n 0 -f >"$T/out" 2>"$T/err"
+	check "ext4 on zram: refused as memory, exit 2" [ $? -eq 2 ]
+	check "ext4 on zram: the line names the stack" \
+		grep -q "^clyde: $Z/d is on ext4 on zram$ZRAM: this measures memory, not a disk; " "$T/err"
+	check "ext4 on zram: nothing made" empty_dir "$Z/d"
 	run "$Z/d" -s 32M -n 0 -f --no-preflight
 	fault "EIO, block output" 3 "$Z/d" "f000: (write|fsync): Input/output error"
 	umnt "$Z"

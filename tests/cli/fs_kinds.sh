@@ -27,6 +27,11 @@ run() {
 # --- ramfs: statfs says 0 blocks; it grows until memory runs out -------------
 if mnt "$T/ram" -t ramfs ramfs 2>/dev/null; then
 	run "$T/ram" -s 16M -n 1
+	check "ramfs: refused as memory, exit 2" [ $st -eq 2 ]
+	check "ramfs: refused in one line naming ramfs" \
+		grep -qx "clyde: $T/ram is on ramfs: this measures memory, not a disk; use -d on a disk's filesystem (clyde where lists them), or --allow-memory to measure memory anyway" "$T/err"
+	check "ramfs: refused before anything is made" empty_dir "$T/ram"
+	run "$T/ram" -s 16M -n 1 --allow-memory
 	check "ramfs: not refused for its size of 0" [ $st -eq 0 ]
 	check "ramfs: no word of free space" sh -c "! grep -q 'free space' '$T/err'"
 	check "ramfs: -d left empty" empty_dir "$T/ram"
@@ -36,9 +41,9 @@ else
 fi
 
 # --- read-only: squashfs, and a mount -o ro ------------------------------------
-# ro NAME DIR: refused before anything, as read-only.
+# ro NAME DIR FS [ARGS...]: refused before anything, as read-only.
 ro() {
-	run "$2" -s 16M -n 1
+	run "$2" -s 16M -n 1 ${4:-}
 	check "$1: exit 2" [ $st -eq 2 ]
 	check "$1: refused as read-only, not for space" \
 		grep -qx "clyde: $2: the $3 filesystem there is read-only; use another -d" "$T/err"
@@ -56,7 +61,7 @@ else
 	skips 2 "squashfs" "no mksquashfs; .ci/run installs squashfs-tools"
 fi
 if mnt "$T/ro" -t tmpfs -o ro,size=16m tmpfs 2>/dev/null; then
-	ro "mount -o ro" "$T/ro" tmpfs
+	ro "mount -o ro" "$T/ro" tmpfs --allow-memory
 	umnt "$T/ro"
 else
 	skips 2 "read-only mount" "cannot mount tmpfs"

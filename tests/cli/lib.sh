@@ -4,7 +4,13 @@
 CLYDE=${CLYDE:-./clyde}
 # The build tests/run.sh runs (make test passes it; build by default).
 BUILD=${BUILD:-build}
-T=$(mktemp -d /tmp/clyde-test.XXXXXX) || exit 2
+# The scratch directory on a disk: clyde refuses a -d in RAM without
+# --allow-memory, and some systems mount /tmp as a tmpfs.
+TEST_BASE=/tmp
+case $(stat -f -c %T /tmp 2>/dev/null) in
+tmpfs | ramfs) TEST_BASE=/var/tmp ;;
+esac
+T=$(mktemp -d "$TEST_BASE/clyde-test.XXXXXX") || exit 2
 trap 'rm -rf "$T"' EXIT
 # A test stopped (^C, or its time limit in tests/run.sh) stops, and cleans up.
 trap 'exit 1' INT TERM
@@ -104,6 +110,7 @@ fresh() { : >"$T/out"; : >"$T/err"; }
 # Driving -y p: prompted ARGS... starts clyde in the background reading
 # its answers from a FIFO (stdout in $T/out, stderr in $T/err, pid in $pid);
 # at_test N waits for the prompt before test N; answer lets it run;
+# answer_until N answers up to test N's prompt;
 # prompted_end closes the FIFO and sets $st.
 prompted() {
 	fresh
@@ -115,6 +122,15 @@ prompted() {
 }
 at_test() { wait_for "$T/out" "^$1:\$"; }
 answer() { echo go >&3; }
+# answer_until N: answer the prompts of $PROMPTS (the tests prompted for, in
+# order) before test N, then wait at N's.
+answer_until() {
+	for t in $PROMPTS; do
+		[ "$t" -eq "$1" ] && break
+		at_test "$t" && answer
+	done
+	at_test "$1"
+}
 prompted_end() {
 	exec 3>&-
 	wait $pid

@@ -93,7 +93,7 @@ else
 fi
 if [ -d /dev/shm ] && mkdir "/dev/shm/clyde-mark.$$" 2>/dev/null; then
 	$CLYDE mark -d "/dev/shm/clyde-mark.$$" $U -s 16M --runs 1 --time 1 \
-		--tests RND4K-Q1T1:read --json "$T/shm.json" --progress never \
+		--allow-memory --tests RND4K-Q1T1:read --json "$T/shm.json" --progress never \
 		>"$T/out" 2>"$T/err"
 	st=$?
 	if grep -q 'refuses O_DIRECT' "$T/err"; then

@@ -132,8 +132,11 @@ else
 fi
 if $ro_ok; then
 	fresh
+	# The read-only tmpfs is RAM too: --allow-memory, so that it is
+	# refused for being read-only.
 	mpirun $OVER -np 2 "$MPI" -d "$T/d" $small --no-preflight : \
-		-np 1 "$MPI" -d "$T/ro" $small --no-preflight >"$T/out" 2>"$T/err"
+		-np 1 "$MPI" -d "$T/ro" $small --no-preflight --allow-memory \
+		>"$T/out" 2>"$T/err"
 	st=$?
 	check "unwritable rank: exit 2" [ "$st" -eq 2 ]
 	check "unwritable rank: one clyde: line" \

@@ -28,15 +28,6 @@ left() {
 	check "$1: exactly $2 left, and said so" grep -q "($what)\$" "$T/err"
 	rm -rf "$T/d"/* "$T/moved"
 }
-# answer_until N: answer the prompts of $PROMPTS before test N, then wait
-# at N's.
-answer_until() {
-	for t in $PROMPTS; do
-		[ "$t" -eq "$1" ] && break
-		at_test "$t" && answer
-	done
-	at_test "$1"
-}
 
 # --- a piece replaced by a symlink to a file outside ---------------------------
 IO="-s 16M::256 -r 0 -n 0 --random-io --random-depths 1 --random-time 1"

@@ -63,9 +63,19 @@ fi
 
 # Progress under a pseudo terminal: the line shows, the tables stay clean.
 if command -v script >/dev/null 2>&1; then
-	script -qec "$CLYDE -d $T/d $U -s 512M -r 256 -n 0 -f -m rnd" "$T/tty" >/dev/null 2>&1
+	script -qec "$CLYDE -d $T/d $U -s 512M -r 256 -n 0 -f -m rnd --random-io --random-depths 1 --random-time 1" "$T/tty" >/dev/null 2>&1
 	check "progress: exit 0 under a terminal" grep -q 'COMMAND_EXIT_CODE="0"' "$T/tty"
-	check "progress: the line names phase and percent" grep -Eq '\[1/4\] block output +[0-9]+%  [0-9.]+ MiB/s  [0-9]+:[0-9][0-9] left, run ~[0-9]+:[0-9][0-9]' "$T/tty"
+	# Every state of the line, as it was drawn: its name alone, then ticks
+	# with percent, the rate (MiB/s, or per second; none for a timed test)
+	# and time left, then flushing. How many ticks a phase gets depends on
+	# the machine (block output may issue all 512 MiB before the first,
+	# and show its name and then flushing only): every line must be one of
+	# these, and a test of fixed time (1 s, ticks every 0.25 s) shows its
+	# percent and time left whatever the speed.
+	tr '\r' '\n' <"$T/tty" | sed 's/\x1b\[K//g' | grep -a '^\[[0-9]/6\]' >"$T/lines"
+	N='(block output|rewrite|block input|seeks|random (reads|writes), Q1T1)'
+	C='[0-9]+(:[0-9][0-9])+'
+	check "progress: the line names phase and percent" sh -c "! grep -avE '^\[[1-6]/6\] $N( +[0-9]+%(  [0-9]+\.[0-9] MiB/s|  [0-9]+/s)?  $C left, run ~$C| 100%  flushing to the disk)?\$' '$T/lines' && grep -aEq '^\[5/6\] random reads, Q1T1 +[0-9]+%  $C left, run ~$C\$' '$T/lines'"
 	check "progress: the line is rewritten in place" grep -q "$(printf '\r\033\\[K')" "$T/tty"
 	check "progress: the table header is intact" grep -q '^Machine        Size K/sec %CP' "$T/tty"
 	check "progress: no progress text in the table row" sh -c "grep '^rnd ' '$T/tty' | grep -vq '\\['"

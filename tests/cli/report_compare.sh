@@ -5,7 +5,7 @@
 # it, clyde mark results compared, and the errors (one group, an unknown
 # baseline, a bad threshold, CSV or JSON, --summary).
 . tests/cli/lib.sh
-plan 31
+plan 33
 
 # line NAME SEED WRITE_KIB READ_KIB: a 1.98 line with block write and read.
 line() {
@@ -118,3 +118,12 @@ checks "compare with --summary: a usage error" \
 report --help
 checks "report --help explains --compare, --baseline and --threshold" \
 	'grep -q "^  --compare$" "$T/out" && grep -q "^  --baseline name$" "$T/out" && grep -q "^  --threshold pct$" "$T/out"'
+
+# A measured rate of 0 is no missing one: said apart (a ratio of 0 says nothing).
+{ line ssd 1 400000 1200000; line ssd 2 410000 1190000
+  line usb 1 0 1200000; line usb 2 20000 1180000; } >"$T/zero.csv"
+report --compare "$T/zero.csv"
+checks "compare, a rate of 0: left out as 0, not as missing" \
+	'grep -q "^Left out as 0 (measured, but no ratio can be taken of 0): Block write in 1 of$" "$T/out" && ! grep -q "Left out as missing" "$T/out"'
+checks "compare, a rate of 0: the group's other run still compared" \
+	'row "Block write" "MiB/s" | grep -q "cannot tell from one run$"'

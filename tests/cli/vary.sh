@@ -7,7 +7,7 @@
 # mark's rounds, and (root) dir= over two tmpfs mounts and the refusals
 # that need a filesystem without a disk.
 . tests/cli/lib.sh
-plan 62
+plan 63
 hold_engines # clyde mark's setups are engines, as the machine has them
 cleanup_vary() {
 	unmount_all
@@ -127,14 +127,18 @@ check "mark: directory left empty" empty_dir "$T/d"
 
 # --- root: two tmpfs mounts, and filesystems without a disk -------------------
 if [ "$(id -u)" != 0 ]; then
-	skips 16 "dir= over two tmpfs mounts, no disk under -d" "needs root to mount tmpfs"
+	skips 17 "dir= over two tmpfs mounts, no disk under -d" "needs root to mount tmpfs"
 	exit 0
 fi
 if ! mnt "$T/a" -t tmpfs -o size=64m tmpfs || ! mnt "$T/b" -t tmpfs -o size=64m tmpfs; then
-	skips 16 "dir= over two tmpfs mounts, no disk under -d" "cannot mount tmpfs"
+	skips 17 "dir= over two tmpfs mounts, no disk under -d" "cannot mount tmpfs"
 	exit 0
 fi
-run -u root -s 8M -r 0 -n 0 -f -x 2 -z 5 --progress never \
+# Each setup's directory is checked for memory as -d is.
+run -u root -s 8M -r 0 -n 0 -f -z 5 --progress never --vary "dir=$T/d,$T/b"
+check "dir=: a directory in RAM refused, as -d" \
+	grep -qxF "clyde: $T/b is on tmpfs: this measures memory, not a disk; use -d on a disk's filesystem (clyde where lists them), or --allow-memory to measure memory anyway" "$T/err"
+run -u root -s 8M -r 0 -n 0 -f -x 2 -z 5 --progress never --allow-memory \
 	--vary "dir=$T/a,$T/b" --json "$T/dir.json"
 check "dir=: exit 0" [ "$st" -eq 0 ]
 check "dir=: one comparison of the two" \
@@ -145,12 +149,12 @@ check "dir=: the first left empty" empty_dir "$T/a"
 check "dir=: the second left empty" empty_dir "$T/b"
 refused "scheduler on tmpfs: no disk" 2 \
 	"clyde: --vary scheduler: $T/a is on tmpfs, with no block device clyde can find under it: no disk to change" \
-	-d "$T/a" -r 0 -s 8M -n 0 -f --vary scheduler=none,mq-deadline
+	-d "$T/a" -r 0 -s 8M -n 0 -f --allow-memory --vary scheduler=none,mq-deadline
 check "scheduler on tmpfs: -d left empty" empty_dir "$T/a"
 refused "trim on tmpfs: FITRIM refused" 2 "clyde: --vary trim: FITRIM on $T/a (tmpfs): " \
-	-d "$T/a" -r 0 -s 8M -n 0 -f --vary trim=before,none
+	-d "$T/a" -r 0 -s 8M -n 0 -f --allow-memory --vary trim=before,none
 refused "discard on tmpfs: the trial refuses it" 2 \
 	"clyde: the discard option of the mount at $T/a: cannot set it to 'discard': " \
-	-d "$T/a" -r 0 -s 8M -n 0 -f --vary mount=discard,nodiscard
+	-d "$T/a" -r 0 -s 8M -n 0 -f --allow-memory --vary mount=discard,nodiscard
 check "discard on tmpfs: its options as they were" \
 	sh -c "findmnt -n -o OPTIONS '$T/a' | grep -qv discard"

@@ -91,6 +91,8 @@ static int hint_words(char *footer, char **words, int max)
 		return 0;
 	at += strlen("measure them: ");
 	at[strcspn(at, "\n")] = '\0';
+	if (strstr(at, " (about ")) /* the cost after the options */
+		*strstr(at, " (about ") = '\0';
 	for (char *tok = strtok(at, " "); tok && n < max; tok = strtok(NULL, " "))
 		words[n++] = tok;
 	return n;
@@ -250,8 +252,12 @@ static void test_example(void)
 	mem = open_memstream(&text, &len);
 	fmt_footer(mem, &r);
 	fclose(mem);
-	CHECK("example: -s 1G -r 512 suggests -s 4G and keeps -r 512 and -n 0",
-	      strstr(text, "measure them: -s 4G::32k -n 0 -r 512\n") != NULL);
+	/* 0.25 s aimed at 0.75 s: three times the size and the seeks; the
+	 * four phases of 2 s each and the two too fast, all three times. */
+	CHECK("example: -s 1G -r 512 suggests -s 3G, keeps -r 512 and -n 0, "
+	      "and says how long",
+	      strstr(text, "measure them: -s 3G::24k -n 0 -r 512 (about 26 s at "
+			   "this run's rates)\n") != NULL);
 	free(text);
 }
 

@@ -210,7 +210,7 @@ static void test_memory_unknown(void)
 	strcpy(r.prov.layers[0].name, "zram0");
 	r.prov.layers[0].kind = PROV_OTHER;
 	CHECK("memory: ext4 on zram", limit_memory_fs(&r.prov, why, sizeof(why)) &&
-					   strcmp(why, "zram0") == 0);
+					   strcmp(why, "ext4 on zram0") == 0);
 	r.prov.layers[1] = (struct prov_layer){ .kind = PROV_DISK, .name = "sda", .above = -1 };
 	r.prov.n_layers = 2;
 	CHECK("memory: not when a real disk is in the stack too",

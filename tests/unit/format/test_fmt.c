@@ -510,7 +510,7 @@ static void test_footer(void)
 	r.phase[PHASE_SEEKS].elapsed_ns = 250000000;
 	t = footer(&r);
 	CHECK_STR("footer: too fast, -s and seeks from the times", t,
-		  "clyde: too fast to measure (under 0.5 s, shown as +++++): rewrite, block input, seeks; a larger test would measure them: -s 10G::32k -n 4\n"
+		  "clyde: too fast to measure (under 0.5 s, shown as +++++): rewrite, block input, seeks; a larger test would measure them: -s 8G::24k -n 4 (about 3 s at this run's rates)\n"
 		  "clyde " GOLDEN_RUN_VERSION ": buffered I/O, 8 KiB chunks, incompressible data, per-char via stdio, 1 copy\n");
 	free(t);
 	golden_set(&r, PHASE_SEQ_STAT, FIGURE_TOO_FAST, 0, 0, 1000);
@@ -521,7 +521,7 @@ static void test_footer(void)
 	r.concurrency = 4;
 	t = footer(&r);
 	CHECK_STR("footer: -n too, and every mode word", t,
-		  "clyde: too fast to measure (under 0.5 s, shown as +++++): rewrite, block input, seeks, sequential stat; a larger test would measure them: -s 10G:512:32k -n 40:::4 -f 10G -c 4\n"
+		  "clyde: too fast to measure (under 0.5 s, shown as +++++): rewrite, block input, seeks, sequential stat; a larger test would measure them: -s 8G:512:24k -n 30:::4 -f 8G -c 4 (about 4 s at this run's rates)\n"
 		  "clyde " GOLDEN_RUN_VERSION ": direct I/O, synchronous writes, 512 B chunks, zero-filled data, per-char via syscalls, 4 copies\n");
 	free(t);
 	r = golden_blank_run("box", 1024, 0);
@@ -539,7 +539,23 @@ static void test_footer(void)
 	r.phase[PHASE_PUTC].elapsed_ns = 300000000;
 	t = footer(&r);
 	check_has("footer: per-char limited by -f asks for -f", t,
-		  "per-char output; a larger test would measure them: -s 1G -n 0 -f 10M\n");
+		  "per-char output; a larger test would measure them: -s 1G -n 0 -f 8M (about 1 s at this run's rates)\n");
+	free(t);
+	/* The cost in the units a person plans by: block output 0.1 s of 1 GiB
+	 * aimed at 0.75 s takes -s 8G, and rewrite's 500 s grows with it. */
+	r = golden_blank_run("box", 1024, 0);
+	r.perchar_mib = 0;
+	golden_set(&r, PHASE_WRITE, FIGURE_TOO_FAST, 0, 0, 1000);
+	r.phase[PHASE_WRITE].elapsed_ns = 100000000;
+	golden_set(&r, PHASE_REWRITE, FIGURE_VALUE, 1000, 1, 1000);
+	r.phase[PHASE_REWRITE].elapsed_ns = 500000000000;
+	t = footer(&r);
+	check_has("footer: the cost in hours and minutes", t,
+		  "measure them: -s 8G -n 0 -f (about 1 h 7 min at this run's rates)\n");
+	free(t);
+	r.phase[PHASE_REWRITE].elapsed_ns = 50000000000;
+	t = footer(&r);
+	check_has("footer: the cost in minutes", t, "(about 7 min at this run's rates)\n");
 	free(t);
 }
 

@@ -2,7 +2,7 @@
 /*
  * test_safe_text.c - user text that reaches a terminal or a page: the bidi
  * classification in utf8.c, out_safe for every message clyde prints, and
- * HTML, SVG and Markdown with bidi controls in a machine name.
+ * every format with bidi and C1 controls in a machine name.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,11 +86,14 @@ static void test_out_safe(void)
 	CHECK_STR("tiny buffer", out_safe("\n", small, 4), "");
 }
 
-/* No bidi control survives into HTML, SVG or Markdown; each is named. */
-static void test_markup(void)
+/*
+ * No bidi control and no C1 control (U+009B, CSI) survives into any
+ * format, text, CSV and JSON as well as HTML, SVG and Markdown: each is
+ * named ("[U+202E]"), or in JSON escaped ("\u202e", the same text).
+ */
+static void test_every_format(void)
 {
-	static const char *const formats[] = { "html", "svg", "markdown" };
-	char machine[MACHINE_MAX] = "srv";
+	char machine[MACHINE_MAX] = "srv\xc2\x9b";
 	unsigned long cp;
 
 	for (size_t i = 0; i < N_BIDI && strlen(machine) + 8 < sizeof(machine); i++)
@@ -100,19 +103,25 @@ static void test_markup(void)
 
 	golden_set(&r, PHASE_WRITE, FIGURE_VALUE, 345395, 89, 1000);
 
-	for (size_t f = 0; f < 3; f++) {
+	for (size_t f = 0; f < format_count; f++) {
 		static const struct render_opts opts = { .wide_names = true };
-		char *t = golden_render(formats[f], &r, 1, &opts);
+		const char *fmt = format_table[f].report_name;
+		bool json = strcmp(fmt, "json") == 0;
+		char *t = golden_render(fmt, &r, 1, &opts);
 		char name[64];
 		bool none = true;
 
-		for (const char *p = t; *p; p++)
-			none = none && utf8_bidi_at(p, &cp) == 0;
-		snprintf(name, sizeof(name), "%s: no bidi control left", formats[f]);
+		for (const unsigned char *p = (const unsigned char *)t; *p; p++)
+			none = none && utf8_bidi_at((const char *)p, &cp) == 0 &&
+			       !(p[0] == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0);
+		snprintf(name, sizeof(name), "%s: no bidi or C1 control left", fmt);
 		CHECK(name, none);
-		snprintf(name, sizeof(name), "%s: U+202E named", formats[f]);
-		CHECK(name, strstr(t, "U+202E") != NULL && strstr(t, "U+061C") != NULL);
-		snprintf(name, sizeof(name), "%s: the rest of the name kept", formats[f]);
+		snprintf(name, sizeof(name), "%s: U+202E and U+009B named", fmt);
+		CHECK(name, json ? strstr(t, "\\u202e") && strstr(t, "\\u061c") &&
+				   strstr(t, "\\u009b")
+				 : strstr(t, "U+202E") && strstr(t, "U+061C") &&
+				   strstr(t, "U+009B"));
+		snprintf(name, sizeof(name), "%s: the rest of the name kept", fmt);
 		CHECK(name, strstr(t, "gnp.exe") != NULL);
 		free(t);
 	}
@@ -122,6 +131,6 @@ int main(void)
 {
 	test_classify();
 	test_out_safe();
-	test_markup();
+	test_every_format();
 	return check_done();
 }

@@ -244,6 +244,31 @@ static void test_unsafe_text(void)
 	CHECK("comma in a machine name parses", csv_parse_line(line, &b, &err) == 1 &&
 						      strcmp(b.machine, "rack 3_ slot_2") == 0);
 	free(line);
+
+	/* A name a spreadsheet would run as a formula: written after a ',
+	 * read back without it, in every layout. */
+	static const char *const formulas[] = { "=HYPERLINK(\"http://x\";\"y\")",
+						"+1", "-2", "@SUM(A1)" };
+	for (size_t i = 0; i < sizeof(formulas) / sizeof(formulas[0]); i++) {
+		for (int f = CSV_103; f <= CSV_198; f++) {
+			char name[96], quoted[64];
+
+			a = rich_run(formulas[i]);
+			line = csv(&a, (enum csv_format)f);
+			snprintf(quoted, sizeof(quoted), "'%s", formulas[i]);
+			snprintf(name, sizeof(name), "formula %s, layout %d: quoted", formulas[i], f);
+			CHECK(name, strstr(line, quoted) != NULL);
+			snprintf(name, sizeof(name), "formula %s, layout %d: read back", formulas[i], f);
+			CHECK(name, csv_parse_line(line, &b, &err) == 1 &&
+				    strcmp(b.machine, formulas[i]) == 0);
+			free(line);
+		}
+	}
+	a = rich_run("'plain");
+	line = csv(&a, CSV_198);
+	CHECK("a name that starts with ' (no formula) kept as it is",
+	      csv_parse_line(line, &b, &err) == 1 && strcmp(b.machine, "'plain") == 0);
+	free(line);
 }
 
 static void test_round_trips(void)
@@ -441,10 +466,15 @@ static void test_latency_parser(void)
 	CHECK("latency 99999us round trip", csv_parse_latency("99999us", &ns) == 0 && ns == US(99999));
 }
 
-/* Lines for tests/cli/csv_bonnie_tools.sh: names short enough for bon_csv2txt's labels. */
+/*
+ * Lines for tests/cli/csv_bonnie_tools.sh: names short enough for
+ * bon_csv2txt's labels; the fourth starts like a spreadsheet formula and
+ * the fifth holds a bidi control, as clyde writes them (a ', a name).
+ */
 static int emit_198(const char *path)
 {
-	struct run_results runs[3] = { rich_run("qa1"), rich_run("qb2"), rich_run("qc3") };
+	struct run_results runs[5] = { rich_run("qa1"), rich_run("qb2"), rich_run("qc3"),
+				       rich_run("=qd4"), rich_run("qe5\xe2\x80\xae") };
 	FILE *out = fopen(path, "w");
 
 	if (!out)
@@ -456,7 +486,7 @@ static int emit_198(const char *path)
 	runs[2].io.chunk_bytes = 8192;
 	for (int p = 0; p < PHASE_COUNT; p++)
 		runs[p < PHASE_FILE_FIRST ? 1 : 2].phase[p].state = FIGURE_NONE;
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 5; i++)
 		fmt_csv_line(out, &runs[i], CSV_198);
 	return fclose(out) == 0 ? 0 : 1;
 }

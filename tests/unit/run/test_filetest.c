@@ -13,6 +13,7 @@
 
 #include "check.h"
 #include "run/filetest.h"
+#include "sys/cleanup.h"
 
 static const char alphabet[] =
 	"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -239,7 +240,11 @@ static void test_shuffle(void)
 	/* Unbiased: each of 3 elements lands in each place about a third of the time. */
 	unsigned where[3][3] = { { 0 } };
 	for (int t = 0; t < 30000; t++) {
-		struct filetest_entry three[3] = { { 0, 0, "a" }, { 1, 0, "b" }, { 2, 0, "c" } };
+		struct filetest_entry three[3] = {
+			{ .size_bytes = 0, .name = "a" },
+			{ .size_bytes = 1, .name = "b" },
+			{ .size_bytes = 2, .name = "c" },
+		};
 
 		filetest_shuffle(three, 3, &rng);
 		for (int p = 0; p < 3; p++)
@@ -282,12 +287,12 @@ static void test_state(void)
 						    sizeof(failed), &op) == 0);
 	snprintf(stray, sizeof(stray), "%s/00002", fs->path);
 	CHECK("state: sub-directories made", stat(stray, &st) == 0 && S_ISDIR(st.st_mode));
+	struct platform_stamp ps;
 	int fd = openat(fs->top_fd, fs->list[0].name, O_WRONLY | O_CREAT | O_EXCL, 0600);
-	CHECK("state: a file of the list", fd >= 0 && fstat(fd, &st) == 0);
+	CHECK("state: a file of the list", fd >= 0 && platform_stamp_at(fd, "", false, &ps) == 0);
+	filetest_made(fs, &fs->list[0], &ps, fd);
 	if (fd >= 0)
 		close(fd);
-	fs->list[0].ino = (uint64_t)st.st_ino;
-	fs->file_dev = (uint64_t)st.st_dev;
 	fs->created = 1;
 	CHECK("state: clean-up", filetest_state_cleanup(fs, failed, sizeof(failed)) == 0);
 	CHECK("state: directory removed", stat(fs->path, &st) != 0 && errno == ENOENT);
@@ -312,8 +317,126 @@ static void test_state(void)
 	CHECK("state: scratch directory empty again", rmdir(dir) == 0);
 }
 
+/* Make entry I of FS's list in its top directory, as create does. */
+static void make_entry(struct filetest_state *fs, uint64_t i)
+{
+	struct platform_stamp ps;
+	int fd = openat(fs->top_fd, fs->list[i].name, O_WRONLY | O_CREAT | O_EXCL, 0600);
+
+	if (fd < 0 || platform_stamp_at(fd, "", false, &ps) != 0) {
+		CHECK("identity: a file made", false);
+		return;
+	}
+	filetest_made(fs, &fs->list[i], &ps, fd);
+	close(fd);
+	fs->created = i + 1;
+}
+
+/* Replace NAME in DFD by a new file that gets inode number INO if the
+ * filesystem hands it out within a hundred files; whether it did. */
+static bool replace_same_ino(int dfd, const char *name, uint64_t ino)
+{
+	char spare[32];
+	struct stat st;
+	int got = -1;
+
+	unlinkat(dfd, name, 0);
+	for (int i = 0; i < 100 && got < 0; i++) {
+		snprintf(spare, sizeof(spare), ".spare%d", i);
+		close(openat(dfd, spare, O_WRONLY | O_CREAT | O_EXCL, 0600));
+		if (fstatat(dfd, spare, &st, 0) == 0 && st.st_ino == ino)
+			got = i;
+	}
+	for (int i = 0; i < 100; i++) {
+		snprintf(spare, sizeof(spare), ".spare%d", i);
+		if (i == got)
+			renameat(dfd, spare, dfd, name);
+		else
+			unlinkat(dfd, spare, 0);
+	}
+	if (got < 0)
+		close(openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL, 0600));
+	return got >= 0;
+}
+
+/*
+ * What tells a file test's file from a later one: a new file with its
+ * inode number (ext4 hands a freed one out again at once), a symlink, a
+ * birth time or generation that differ. The clean-up leaves each alone.
+ */
+static void test_identity(void)
+{
+	char dir[] = "/tmp/clyde-test-files-id.XXXXXX";
+	char failed[PATH_MAX];
+	const char *op = "";
+	struct config cfg;
+	struct rng_source no_file = { 0 };
+
+	if (!mkdtemp(dir)) {
+		CHECK("identity: scratch directory", false);
+		return;
+	}
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.files = (struct file_params){ 1, 0, 0, 1, 4096 };
+	int dir_fd = open(dir, O_RDONLY | O_DIRECTORY);
+	struct filetest_state *fs = filetest_state_new(&cfg, &no_file, 7, dir_fd,
+						       dir, 0, 1);
+	if (!fs || filetest_state_prepare(fs, FILETEST_SEQUENTIAL, failed,
+					  sizeof(failed), &op) != 0) {
+		CHECK("identity: state", false);
+		return;
+	}
+	for (uint64_t i = 0; i < 4; i++)
+		make_entry(fs, i);
+	struct filetest_entry *e = fs->list;
+	CHECK("identity: a file made is ours",
+	      filetest_check(fs, &e[0], fs->top_fd, e[0].name) == FILETEST_OURS);
+	uint64_t ino = e[1].ino;
+	if (replace_same_ino(fs->top_fd, e[1].name, ino))
+		CHECK("identity: a new file with its inode number is not",
+		      filetest_check(fs, &e[1], fs->top_fd, e[1].name) == FILETEST_REUSED);
+	else
+		CHECK("identity: a new file in its place is not",
+		      filetest_check(fs, &e[1], fs->top_fd, e[1].name) == FILETEST_OTHER);
+	unlinkat(fs->top_fd, e[2].name, 0);
+	symlinkat("elsewhere", fs->top_fd, e[2].name);
+	CHECK("identity: a symlink in its place is not",
+	      filetest_check(fs, &e[2], fs->top_fd, e[2].name) != FILETEST_OURS);
+	if (fs->has_btime) {
+		e[3].btime_ns++;
+		CHECK("identity: another birth time is not",
+		      filetest_check(fs, &e[3], fs->top_fd, e[3].name) != FILETEST_OURS);
+		e[3].btime_ns--;
+	}
+	if (fs->has_gen) {
+		e[3].gen++;
+		CHECK("identity: the same birth, another generation is not",
+		      filetest_check(fs, &e[3], fs->top_fd, e[3].name) == FILETEST_REUSED);
+		e[3].gen--;
+	}
+	CHECK("identity: then ours again",
+	      filetest_check(fs, &e[3], fs->top_fd, e[3].name) == FILETEST_OURS);
+	CHECK("identity: the clean-up refuses the replaced names",
+	      filetest_state_cleanup(fs, failed, sizeof(failed)) != 0);
+	struct stat st;
+	CHECK("identity: both left alone, clyde's own removed",
+	      fstatat(fs->top_fd, e[1].name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	      fstatat(fs->top_fd, e[2].name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+	      fstatat(fs->top_fd, e[0].name, &st, AT_SYMLINK_NOFOLLOW) != 0 &&
+	      fstatat(fs->top_fd, e[3].name, &st, AT_SYMLINK_NOFOLLOW) != 0);
+	unlinkat(fs->top_fd, e[1].name, 0);
+	unlinkat(fs->top_fd, e[2].name, 0);
+	CHECK("identity: then the clean-up ends",
+	      filetest_state_cleanup(fs, failed, sizeof(failed)) == 0);
+	cleanup_all(NULL);
+	filetest_state_free(fs);
+	close(dir_fd);
+	CHECK("identity: scratch directory empty again", rmdir(dir) == 0);
+}
+
 int main(void)
 {
+	test_identity();
 	test_rand();
 	test_spread();
 	test_names();

@@ -30,16 +30,14 @@ static void made(const char *name, bool is_dir)
 	struct stat st;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (is_dir) {
+	if (is_dir)
 		mkdirat(dfd, name, 0700);
-	} else {
-		int fd = openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL, 0600);
-		if (fd >= 0)
-			close(fd);
-	}
-	if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-	    cleanup_add(dfd, path, &st, is_dir) != 0)
+	int fd = is_dir ? openat(dfd, name, O_RDONLY | O_DIRECTORY)
+			: openat(dfd, name, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	if (fd < 0 || fstat(fd, &st) != 0 || cleanup_add(dfd, path, fd, is_dir) != 0)
 		CHECK("scratch file made", false);
+	if (fd >= 0)
+		close(fd); /* the registry holds its own */
 }
 
 static bool there(const char *name)
@@ -47,6 +45,52 @@ static bool there(const char *name)
 	struct stat st;
 
 	return fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0;
+}
+
+/*
+ * A file removed behind clyde's back and a new one made under its name:
+ * while the registry holds clyde's file open its inode number cannot go
+ * to the new one (ext4 hands a freed number to the next file at once),
+ * so the new file is told apart, left alone, and not counted as clyde's
+ * (clyde's own is gone); a symlink in its place is left alone too.
+ */
+static void test_reuse(void)
+{
+	struct cleanup_failure f;
+	char path[PATH_MAX], spare[32];
+	struct stat mine, st;
+	bool reused = false;
+
+	made("victim", false);
+	made("target", false);
+	fstatat(dfd, "victim", &mine, AT_SYMLINK_NOFOLLOW);
+	unlinkat(dfd, "victim", 0);
+	/* Every new file the filesystem hands out, until one gets the old
+	 * number or a hundred did not. */
+	for (int i = 0; i < 100 && !reused; i++) {
+		snprintf(spare, sizeof(spare), "spare%d", i);
+		close(openat(dfd, spare, O_WRONLY | O_CREAT | O_EXCL, 0600));
+		reused = fstatat(dfd, spare, &st, 0) == 0 && st.st_ino == mine.st_ino;
+	}
+	CHECK("a held file's inode number goes to no new file", !reused);
+	for (int i = 0; i < 100; i++) {
+		snprintf(spare, sizeof(spare), "spare%d", i);
+		unlinkat(dfd, spare, 0);
+	}
+	close(openat(dfd, "victim", O_WRONLY | O_CREAT | O_EXCL, 0600));
+	unlinkat(dfd, "target", 0);
+	symlinkat("victim", dfd, "target");
+	snprintf(path, sizeof(path), "%s/victim", dir);
+	CHECK("remove now leaves the new file", cleanup_remove(path) != 0 &&
+						errno == 0 && there("victim"));
+	CHECK_U64("clyde's own files are gone: none counted",
+		  (uint64_t)cleanup_all(&f), 0);
+	CHECK("the new file is left alone", there("victim"));
+	CHECK("the symlink is left alone", there("target"));
+	CHECK("and named", strstr(f.replaced, "/target") &&
+			   strcmp(f.replaced_op, CLEANUP_REPLACED) == 0);
+	unlinkat(dfd, "victim", 0);
+	unlinkat(dfd, "target", 0);
 }
 
 static void test_registry(void)
@@ -81,10 +125,11 @@ static void test_registry(void)
 	cleanup_left("/x/files/y", "unlink", EIO);
 
 	int left = cleanup_all(&f);
-	/* swapped, linked, sub (not empty) and the one cleanup_left counted;
-	 * renamed is gone from its name and not counted. */
-	CHECK_U64("exact count left", (uint64_t)left, 4);
+	/* swapped, linked and renamed (clyde's own files, moved aside: still
+	 * on disk), sub (not empty) and the one cleanup_left counted. */
+	CHECK_U64("exact count left", (uint64_t)left, 5);
 	CHECK_STR("the first one named", f.path, "/x/files/y");
+	CHECK_STR("nothing replaced uncounted", f.replaced, "");
 	CHECK("kept removed", !there("kept"));
 	CHECK("a file put in place of clyde's is left", there("swapped"));
 	CHECK("a symlink put in place of clyde's is left", there("linked"));
@@ -98,11 +143,17 @@ static void test_registry(void)
 	unlinkat(dfd, "again", 0);
 	renameat(dfd, "swapped.orig", dfd, "again2");
 	CHECK_U64("a name already gone is no failure", (uint64_t)cleanup_all(NULL), 0);
+	unlinkat(dfd, "linked.orig", 0);
+	unlinkat(dfd, "renamed.elsewhere", 0);
+	test_reuse();
 	made("id", false);
 	snprintf(path, sizeof(path), "%s/id", dir);
 	fstatat(dfd, "id", &st, 0);
 	struct file_id id = file_id_of(&st);
 	CHECK("file_id_is the file", file_id_is(&id, &st));
+	st.st_mode = (st.st_mode & ~(mode_t)S_IFMT) | S_IFLNK;
+	CHECK("file_id_is not a symlink with its number", !file_id_is(&id, &st));
+	st.st_mode = (st.st_mode & ~(mode_t)S_IFMT) | S_IFREG;
 	st.st_ino++;
 	CHECK("file_id_is not another", !file_id_is(&id, &st));
 	cleanup_all(NULL);
@@ -188,8 +239,6 @@ int main(void)
 	unlinkat(dfd, "again2", 0);
 	unlinkat(dfd, "swapped", 0);
 	unlinkat(dfd, "linked", 0);
-	unlinkat(dfd, "linked.orig", 0);
-	unlinkat(dfd, "renamed.elsewhere", 0);
 	unlinkat(dfd, "sub/stranger", 0);
 	unlinkat(dfd, "sub", AT_REMOVEDIR);
 	close(dfd);
