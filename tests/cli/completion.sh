@@ -6,10 +6,11 @@
 # (-d) or a file; zsh parses it, offers the commands and hands each
 # command's options to _arguments.
 . tests/cli/lib.sh
+plan 22
 BASH_C=$BUILD/completions/clyde.bash
 ZSH_C=$BUILD/completions/_clyde
 if [ ! -f "$BASH_C" ] || [ ! -f "$ZSH_C" ]; then
-	skip "completion" "not built in $BUILD (make completions)"
+	skips 22 "completion" "not built in $BUILD (make completions)"
 	exit 0
 fi
 
@@ -54,7 +55,7 @@ if command -v bash >/dev/null 2>&1; then
 	check "bash: where's --help" [ "$(complete_line clyde where --h)" = "--help " ]
 	check "bash: clyde-mpi too" bash -c ". '$BASH_C'; complete -p clyde-mpi >/dev/null"
 else
-	skip "bash completion" "no bash"
+	skips 12 "bash completion" "no bash"
 fi
 
 if command -v zsh >/dev/null 2>&1; then
@@ -81,5 +82,5 @@ if command -v zsh >/dev/null 2>&1; then
 	offered clyde report x >"$T/z" 2>&1
 	check "zsh: report's files" grep -qx -- "\*:file:_files" "$T/z"
 else
-	skip "zsh completion" "no zsh (.ci/run installs it)"
+	skips 6 "zsh completion" "no zsh (.ci/run installs it)"
 fi

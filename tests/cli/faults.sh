@@ -4,7 +4,7 @@
 # limit, EDQUOT, EROFS, SIGXFSZ, SIGXCPU, and the preflight's refusals: one
 # "clyde: PATH: OPERATION: reason" line, the status the man page gives, nothing left.
 . tests/cli/lib.sh
-plan 109
+plan 112
 ZRAM=""
 cleanup_fs() {
 	unmount_all

@@ -6,7 +6,7 @@
 # check; after an ext4 filesystem is shut down mid-run the count of paths
 # left is exact (checked against what is there after a remount).
 . tests/cli/lib.sh
-plan 15
+plan 18
 cleanup_fs() {
 	unmount_all
 	rm -rf "$T"

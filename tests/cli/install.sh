@@ -4,7 +4,7 @@
 # look, under DESTDIR; make uninstall takes them all away. -o: install what
 # is built (make test builds the completion), never rebuild with other flags.
 . tests/cli/lib.sh
-plan 9
+plan 12
 MAKE=${MAKE:-make}
 
 if ! command -v "$MAKE" >/dev/null 2>&1; then

@@ -4,6 +4,7 @@
 # without a word before, and the footer, the JSON, clyde report and the
 # mark report say the figures are memory's. A -d on a disk is not memory.
 . tests/cli/lib.sh
+plan 23
 mkdir "$T/d"
 SHM=""
 if [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
@@ -11,7 +12,7 @@ if [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
 fi
 trap 'rm -rf "$T" ${SHM:+"$SHM"}' EXIT INT TERM
 if [ -z "$SHM" ]; then
-	skip "memory" "no tmpfs at /dev/shm to test in"
+	skips 23 "memory" "no tmpfs at /dev/shm to test in"
 	exit 0
 fi
 WHY="this measures memory, not a disk; use -d on a disk's filesystem (clyde where lists them), or --allow-memory to measure memory anyway"
@@ -56,7 +57,7 @@ $CLYDE mark -d "$SHM" $U -s 16M --runs 1 --time 1 --tests RND4K-Q1T1:read \
 	--allow-memory --progress never --json "$T/mark.json" >"$T/out" 2>"$T/err"
 st=$?
 if grep -q 'refuses O_DIRECT' "$T/err"; then
-	skip "mark --allow-memory" "this kernel's tmpfs refuses O_DIRECT"
+	skips 4 "mark --allow-memory" "this kernel's tmpfs refuses O_DIRECT"
 else
 	check "mark --allow-memory: exit 0" [ $st -eq 0 ]
 	check "mark --allow-memory: its footer says memory" \
@@ -69,7 +70,7 @@ fi
 
 # --- a disk is not memory ---------------------------------------------------------
 if [ "$(stat -f -c %T "$T/d")" = tmpfs ]; then
-	skip "disk: in_memory false" "$T is on tmpfs"
+	skips 3 "disk: in_memory false" "$T is on tmpfs"
 else
 	$CLYDE -d "$T/d" $U -s 16M -r 0 -n 0 -f --progress never --json "$T/disk.json" \
 		>"$T/out" 2>"$T/err"

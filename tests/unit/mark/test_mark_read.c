@@ -322,7 +322,7 @@ static void test_bad_json(void)
 	bad_edit("\"score\": \"mean\"", "\"score\": \"median\"", "score");
 	bad_edit("\"environment\"", "\"environs\"", "environment: missing");
 	bad_edit("\"layout\": {", "\"layout\": 1, \"x\": {", "layout");
-	bad_edit("\"mb_per_s\": 532.932", "\"mb_per_s\": -1", "tests[0].mb_per_s: negative");
+	bad_edit("\"mb_per_s\": 532.9315495219423", "\"mb_per_s\": -1", "tests[0].mb_per_s: negative");
 	bad_edit("\"disk_percent\": null", "\"disk_percent\": 101", "disk_percent");
 	bad_edit("\"elapsed_s\": ", "\"elapsed_s\": -", "elapsed_s");
 	bad_edit("\"runs\": [", "\"runs\": 1, \"r\": [", "tests[0].runs: not an array");
