@@ -15,6 +15,7 @@ R="-d $T/d $U -r 0"
 failed() {
 	check "$1: exit 5" [ "$st" -eq 5 ]
 	check "$1: one line" [ "$(grep -c '^clyde: ' "$T/err")" -eq 1 ]
+	[ "$(grep -c '^clyde: ' "$T/err")" -eq 1 ] || sed 's/^/# /' "$T/err"
 	check "$1: says what failed" grep -qx "clyde: $2: write: $3" "$T/err"
 	check "$1: -d left empty" empty_dir "$T/d"
 }

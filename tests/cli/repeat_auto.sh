@@ -5,7 +5,7 @@
 # say whether each rate settled; -x N unchanged on stdout beside it, its
 # summary on stderr.
 . tests/cli/lib.sh
-plan 24
+plan 36
 mkdir "$T/d"
 
 for bad in auto:2 auto:1001 auto: autox auto:3x; do
