@@ -8,7 +8,7 @@
 # value refused, and --vary probe=off,read+write comparing the rates with
 # and without it.
 . tests/cli/lib.sh
-plan 40
+plan 42
 hold_engines
 mkdir "$T/d"
 
@@ -44,9 +44,11 @@ json_check "json: the counts agree with the percentiles" "$T/r.json" \
 json_check "json: points over time, no more than 64, each a wait it counted" "$T/r.json" \
 	"all(0 < len(w['max_ms']) <= 64 and max(x for x in w['max_ms'] if x is not None) * 1000 <= w['latency_us']['max'] * 1.01 for p in j['phases'] if p['probe'] for w in [p['probe']['reads']])"
 
-# Its own load, held small: a read every 10 ms at most, never a burst.
+# Its own load, held small: a read every 10 ms at most, never a burst. The
+# probe stops once the test's threads are joined, which on a loaded machine
+# may come a scheduling delay (allowed 0.1 s) after the test's end.
 json_check "load: never more than a read every 10 ms" "$T/r.json" \
-	"all(p['probe']['reads']['latency_us']['count'] <= p['elapsed_s'] / 0.010 + 3 for p in j['phases'] if p['probe'] and p['elapsed_s'])"
+	"all(p['probe']['reads']['latency_us']['count'] <= (p['elapsed_s'] + 0.1) / 0.010 + 3 for p in j['phases'] if p['probe'] and p['elapsed_s'])"
 
 $CLYDE $base --probe=read+write --json "$T/rw.json" >"$T/out" 2>"$T/err"
 st=$?
@@ -107,7 +109,7 @@ check "mark: a Feel line under the table" \
 	grep -q "^Feel: RND4K Q1T1 read: reads waited p50 " "$T/out"
 json_check "mark: the waits of both runs together" "$T/m.json" \
 	"j['config']['probe'] == 'read' and j['tests'][0]['probe']['reads']['latency_us']['count'] > 0 and j['tests'][0]['probe']['reads']['max_ms'] == []"
-$CLYDE report --format text "$T/m.json" >"$T/rep" 2>"$T/err"
+$CLYDE report --format text-1.03 "$T/m.json" >"$T/rep" 2>"$T/err"
 check "mark report: the Feel line" grep -q "^Feel \[1\]: RND4K Q1T1 read: reads waited" "$T/rep"
 check "mark: clyde's directory removed" empty_dir "$T/d"
 
