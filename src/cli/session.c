@@ -342,10 +342,17 @@ static void said_recovered(void *arg, const struct setting_recovered *r)
 			"the journal is kept", r->journal, r->pid, why, r->failed,
 			r->failed > 1 ? "s" : "");
 	} else {
-		out_say("%s: put back %zu of the %zu setting%s a --vary run "
-			"(process %ld) left changed when it was killed; journal "
-			"removed", r->journal, r->put_back, r->entries,
-			r->entries == 1 ? "" : "s", r->pid);
+		size_t same = r->entries - r->put_back;
+		char others[96] = "";
+
+		if (same)
+			snprintf(others, sizeof(others), " (the other %zu it recorded "
+				 "%s as %s had been)", same, same == 1 ? "was" : "were",
+				 same == 1 ? "it" : "they");
+		out_say("%s: a --vary run (process %ld) was killed with %zu "
+			"setting%s changed, now put back%s; journal removed",
+			r->journal, r->pid, r->put_back,
+			r->put_back == 1 ? "" : "s", others);
 	}
 }
 

@@ -440,7 +440,8 @@ int fmt_series_svg_height(struct run_source *src, int width)
 		h += SVG_TITLE_PX;
 	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++)
 		for (size_t k = 0; fmt_why_line(r, k, line, sizeof(line), &shape); k++)
-			h += (int)svg_lines(line, text_cols(width) - 4) * SVG_LINE_PX;
+			h += (int)svg_lines(line, text_cols(width) - 4) * SVG_LINE_PX +
+			     SVG_NOTE_GAP;
 	return h + SVG_GAP;
 }
 
@@ -478,7 +479,8 @@ int fmt_series_svg(FILE *out, struct run_source *src, int y, int width)
 		for (size_t k = 0; fmt_why_line(r, k, line, sizeof(line), &shape); k++) {
 			snprintf(text, sizeof(text), "run %zu: %s", i + 1, line);
 			svg_text(out, "fact", SVG_MARGIN, y + 8, text, text_cols(width) - 4, NULL);
-			y += (int)svg_lines(text, text_cols(width) - 4) * SVG_LINE_PX;
+			y += (int)svg_lines(text, text_cols(width) - 4) * SVG_LINE_PX +
+			     SVG_NOTE_GAP;
 		}
 	return y + SVG_GAP;
 }

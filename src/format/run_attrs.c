@@ -321,6 +321,16 @@ static bool read_governor(const struct run_results *r, char *buf)
 							  : "", "");
 }
 
+/* A --vary run with trim= among its keys: whether FITRIM ran before it. */
+static bool read_trim(const struct run_results *r, char *buf)
+{
+	for (size_t i = 0; r->vary.known && i < r->vary.n; i++)
+		if (strcmp(r->vary.setting[i].key, "trim") == 0)
+			return put(buf, r->vary.trimmed ? "FITRIM before the run"
+							: "no FITRIM before the run");
+	return put(buf, "");
+}
+
 const struct run_attr run_attrs[] = {
 	{ "program", true, ROW_NONE, NULL, WEIGHT_SETTING, false, read_program },
 	{ "size", true, ROW_EVERY, NULL, WEIGHT_WORKLOAD, false, read_size },
@@ -356,6 +366,7 @@ const struct run_attr run_attrs[] = {
 	{ "firmware", false, ROW_NONE, NULL, WEIGHT_SETTING, false, read_firmware },
 	{ "mount options", false, ROW_NONE, NULL, WEIGHT_SETTING, false,
 	  read_mount_options },
+	{ "FITRIM", false, ROW_NONE, NULL, WEIGHT_SETTING, true, read_trim },
 	{ "disk kind", false, ROW_NONE, NULL, WEIGHT_SETTING, false,
 	  read_rotational },
 	{ "CPU model", false, ROW_NONE, NULL, WEIGHT_SETTING, true,

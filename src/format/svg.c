@@ -193,16 +193,21 @@ static void caption_text(const struct run_facts *f, char *buf, size_t len)
 int svg_facts_height(const struct run_facts *f, size_t cols)
 {
 	char caption[FACTS_CAPTION_MAX + 16];
-	size_t lines = 0;
+	size_t lines = 0, texts = 0;
 
 	if (!f)
 		return 0;
 	caption_text(f, caption, sizeof(caption));
-	if (caption[0])
+	if (caption[0]) {
 		lines += svg_lines(caption, cols);
-	for (size_t i = 0; i < f->n_notes; i++)
+		texts++;
+	}
+	for (size_t i = 0; i < f->n_notes; i++, texts++)
 		lines += svg_lines(f->notes[i], cols);
-	return (int)lines * SVG_LINE_PX + (lines ? SVG_GAP : 0);
+	/* The gaps between them, and SVG_GAP under the last. */
+	return texts ? (int)lines * SVG_LINE_PX + (int)(texts - 1) * SVG_NOTE_GAP +
+			       SVG_GAP
+		     : 0;
 }
 
 void svg_facts(FILE *out, const struct run_facts *f, int y, size_t cols)
@@ -214,10 +219,10 @@ void svg_facts(FILE *out, const struct run_facts *f, int y, size_t cols)
 	caption_text(f, caption, sizeof(caption));
 	if (caption[0]) {
 		svg_text(out, "fact", SVG_MARGIN, y, caption, cols, NULL);
-		y += (int)svg_lines(caption, cols) * SVG_LINE_PX;
+		y += (int)svg_lines(caption, cols) * SVG_LINE_PX + SVG_NOTE_GAP;
 	}
 	for (size_t i = 0; i < f->n_notes; i++) {
 		svg_text(out, "fact", SVG_MARGIN, y, f->notes[i], cols, NULL);
-		y += (int)svg_lines(f->notes[i], cols) * SVG_LINE_PX;
+		y += (int)svg_lines(f->notes[i], cols) * SVG_LINE_PX + SVG_NOTE_GAP;
 	}
 }

@@ -20,6 +20,7 @@
 #define SVG_VALUE_PX 150  /* room right of a bar for its value */
 #define SVG_PITCH 22      /* px per bar */
 #define SVG_LINE_PX 14    /* px per further line of a label */
+#define SVG_NOTE_GAP 2    /* px between two notes stacked one under the other */
 #define SVG_BAR 15
 #define SVG_TITLE_PX 30   /* a chart's title above its bars */
 #define SVG_AXIS_PX 30    /* tick labels below them */
@@ -66,8 +67,11 @@ void svg_begin(FILE *out, int width, int height, const char *title,
 
 /*
  * Lines under the charts: what every run shares and the notes of F, each
- * wrapped to COLS characters. svg_facts_height says how many pixels they
- * take; svg_facts writes them from Y. Nothing for a NULL F.
+ * wrapped to COLS characters and stacked SVG_NOTE_GAP apart (a line's
+ * glyphs are a little taller than SVG_LINE_PX: two texts exactly a line
+ * apart touch, and overlap where a browser keeps small text legible).
+ * svg_facts_height says how many pixels they take; svg_facts writes them
+ * from Y. Nothing for a NULL F.
  */
 struct run_facts;
 int svg_facts_height(const struct run_facts *f, size_t cols);

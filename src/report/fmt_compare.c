@@ -23,14 +23,13 @@ const char *fmt_compare_title(const struct comparison *c, char *buf,
 	return buf;
 }
 
-/* "12 rates" / "no rate": a family's size in words. */
-static void family_words(char *buf, size_t len, size_t m, const char *one,
-			 const char *many)
+/* A family's size in words: "12", "none". */
+static void family_words(char *buf, size_t len, size_t m)
 {
 	if (m == 0)
-		snprintf(buf, len, "no %s", one);
+		snprintf(buf, len, "none");
 	else
-		snprintf(buf, len, "%zu %s", m, m == 1 ? one : many);
+		snprintf(buf, len, "%zu", m);
 }
 
 /*
@@ -52,33 +51,31 @@ static void feel_preamble(const struct comparison *c, char *buf, size_t len)
 				 "or fsynced write, of another file waited while "
 				 "the test ran: how the machine felt; lower is "
 				 "better, \"faster\" means shorter waits; %s) are "
-				 "a third family with the same promise: ",
+				 "a third family (",
 				 c->marks ? "a mark's waits over all its runs "
 					    "are one value"
 					  : "each run's p50, p99 and max wait "
 					    "are its values");
 	if (used >= len)
 		return;
-	family_words(feel, sizeof(feel), c->family[CMP_FEEL], "probe verdict",
-		     "probe verdicts");
+	family_words(feel, sizeof(feel), c->family[CMP_FEEL]);
 	if (c->family[CMP_FEEL])
-		snprintf(buf + used, len - used, "%s, each interval a %.4g%% one.",
-			 feel, report_compare_level(c, CMP_FEEL) * 100.0);
+		snprintf(buf + used, len - used, "%s) with the same promise: each "
+			 "interval a %.4g%% one.", feel,
+			 report_compare_level(c, CMP_FEEL) * 100.0);
 	else
-		snprintf(buf + used, len - used, "here none can be told (a group "
-			 "without the probe, or of one run).");
+		snprintf(buf + used, len - used, "%s here: a group without the "
+			 "probe, or of one run) with the same promise.", feel);
 }
 
 const char *fmt_compare_preamble(const struct comparison *c, char *buf,
 				 size_t len)
 {
-	char rates[48], costs[64];
+	char rates[24], costs[24];
 	double t = c->threshold * 100.0;
 
-	family_words(rates, sizeof(rates), c->family[CMP_RATES], "rate verdict",
-		     "rate verdicts");
-	family_words(costs, sizeof(costs), c->family[CMP_COSTS],
-		     "CPU or latency verdict", "CPU and latency verdicts");
+	family_words(rates, sizeof(rates), c->family[CMP_RATES]);
+	family_words(costs, sizeof(costs), c->family[CMP_COSTS]);
 	snprintf(buf, len,
 		 "How to read it: each group B is compared with the baseline A "
 		 "figure by figure, as the ratio of B's figure to A's with an "
@@ -87,8 +84,9 @@ const char *fmt_compare_preamble(const struct comparison *c, char *buf,
 		 "beyond \xc2\xb1%.3g%% (--threshold), \"the same within "
 		 "\xc2\xb1%.3g%%\" that it lies within, and \"cannot tell\" "
 		 "anything else, with the smallest difference these runs would "
-		 "detect 4 times in 5. The error rate: the %s of this comparison "
-		 "are one family and the %s another; in each, the chance that any "
+		 "detect 4 times in 5. The error rate: the rate verdicts of this "
+		 "comparison (%s) are one family and its CPU and latency verdicts "
+		 "(%s) another; in each, the chance that any "
 		 "verdict is false is at most %.3g%%, because that is shared out "
 		 "among its verdicts (Bonferroni): each rate's interval is a "
 		 "%.4g%% one, each CPU or latency interval a %.4g%% one. The "

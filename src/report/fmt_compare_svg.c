@@ -397,7 +397,8 @@ static int pair_notes(const struct frame *f, bool before, int y, size_t cols,
 							 ? "warning" : "fact",
 					 SVG_MARGIN, y + h + 12, notes[i].text,
 					 cols, NULL);
-			h += (int)svg_lines(notes[i].text, cols) * SVG_LINE_PX + 2;
+			h += (int)svg_lines(notes[i].text, cols) * SVG_LINE_PX +
+			     SVG_NOTE_GAP;
 		}
 		h += SVG_LINE_PX / 2;
 		free(notes);

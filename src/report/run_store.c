@@ -59,6 +59,7 @@ struct store_setup {
 	uint32_t concurrency;
 	uint32_t env;        /* 1 + environment id, 0 for none */
 	uint32_t prov;       /* 1 + provenance id, 0 for none */
+	uint32_t vary;       /* 1 + id of the --vary setup, 0 for none */
 	uint32_t char_io;
 	uint64_t perchar_mib;
 	struct io_params io;
@@ -78,7 +79,7 @@ struct intern {
 struct run_store {
 	struct store_row **chunk;
 	size_t n, chunks;
-	struct intern names, setups, envs, provs;
+	struct intern names, setups, envs, provs, varies;
 	struct run_results **whole;
 	size_t n_whole, whole_cap;
 	struct run_results scratch; /* what get() and setup() return */
@@ -192,6 +193,7 @@ void run_store_free(struct run_store *s)
 	intern_free(&s->setups);
 	intern_free(&s->envs);
 	intern_free(&s->provs);
+	intern_free(&s->varies);
 	free(s);
 }
 
@@ -264,11 +266,44 @@ static int prov_id(struct run_store *s, const struct run_results *r,
 	return 0;
 }
 
+/*
+ * R's --vary setup interned: its settings and whether FITRIM ran before
+ * it, without what differs from run to run of one setup (its round and
+ * place, the FITRIM's bytes and time): 1 + its id, or 0 for no --vary.
+ */
+static int vary_id(struct run_store *s, const struct run_results *r,
+		   uint32_t *out)
+{
+	struct vary_tag key;
+	uint32_t id;
+
+	*out = 0;
+	if (!r->vary.known)
+		return 0;
+	memset(&key, 0, sizeof(key));
+	key.known = true;
+	key.setup = r->vary.setup;
+	key.setups = r->vary.setups;
+	key.n = r->vary.n < VARY_MAX_KEYS ? r->vary.n : VARY_MAX_KEYS;
+	for (size_t i = 0; i < key.n; i++) {
+		copy_zeroed(key.setting[i].key, r->vary.setting[i].key,
+			    sizeof(key.setting[i].key));
+		copy_zeroed(key.setting[i].value, r->vary.setting[i].value,
+			    sizeof(key.setting[i].value));
+	}
+	key.trimmed = r->vary.trimmed;
+	if (intern_add(&s->varies, &key, sizeof(key), &id) != 0)
+		return -1;
+	*out = id + 1;
+	return 0;
+}
+
 static void setup_of(const struct run_results *r, uint32_t env, uint32_t prov,
-		     struct store_setup *k)
+		     uint32_t vary, struct store_setup *k)
 {
 	memset(k, 0, sizeof(*k));
 	k->prov = prov;
+	k->vary = vary;
 	copy_zeroed(k->program, r->program, sizeof(k->program));
 	copy_zeroed(k->version, r->version, sizeof(k->version));
 	copy_zeroed(k->format_id, r->format_id, sizeof(k->format_id));
@@ -312,6 +347,10 @@ static void setup_apply(const struct run_store *s, uint32_t id,
 	r->prov_known = k->prov != 0;
 	if (k->prov)
 		memcpy(&r->prov, s->provs.rec[k->prov - 1], sizeof(r->prov));
+	if (k->vary)
+		memcpy(&r->vary, s->varies.rec[k->vary - 1], sizeof(r->vary));
+	else
+		memset(&r->vary, 0, sizeof(r->vary));
 }
 
 static uint64_t lat_ns_of(float lat_us)
@@ -368,7 +407,8 @@ static bool run_fits(const struct run_results *r)
 {
 	if (r->dir[0] || r->verify || r->random_time_s || r->n_random ||
 	    r->mode.dio_align || r->started[0] || r->command_line[0] ||
-	    r->prov_known || r->advice.sized || r->n_truth || r->probe)
+	    r->prov_known || r->vary.known || r->advice.sized || r->n_truth ||
+	    r->probe)
 		return false;
 	for (int p = 0; p < PHASE_COUNT; p++)
 		if (!phase_fits(&r->phase[p]))
@@ -417,12 +457,13 @@ int run_store_add(struct run_store *s, const struct run_results *r)
 {
 	struct store_setup key;
 	struct store_row *row;
-	uint32_t env, prov;
+	uint32_t env, prov, vary;
 
 	if (s->n >= UINT32_MAX || !(row = new_row(s)) ||
-	    env_id(s, r, &env) != 0 || prov_id(s, r, &prov) != 0)
+	    env_id(s, r, &env) != 0 || prov_id(s, r, &prov) != 0 ||
+	    vary_id(s, r, &vary) != 0)
 		return -1;
-	setup_of(r, env, prov, &key);
+	setup_of(r, env, prov, vary, &key);
 	if (intern_add(&s->names, r->machine, strnlen(r->machine, MACHINE_MAX - 1),
 		       &row->name) != 0 ||
 	    intern_add(&s->setups, &key, sizeof(key), &row->setup) != 0)

@@ -7,20 +7,25 @@
 # pictures that break each rule (tests/tools/pictures-bad): it must fail
 # every one, for its reason.
 . tests/cli/lib.sh
+# The checks of the goldens' run and of the checker on bad pictures.
+plan 11
 if ! command -v python3 >/dev/null 2>&1; then
-	skip "pictures" "no python3 to drive Chromium"
+	skips "$PLAN" "pictures" "no python3 to drive Chromium"
 	exit 0
 fi
+# One check a golden picture at each width.
+shown=$(($(find tests/golden -name '*.html' -o -name '*.svg' | wc -l) * 2))
+plan $shown
 python3 tests/tools/pictures.py "$BUILD/pictures" tests/golden >"$T/golden"
 st=$?
-cat "$T/golden"
 check "pictures: the checker ran to its end" [ $st -eq 0 ]
 if grep -q '^skip pictures' "$T/golden"; then
+	skips $((shown + 10)) "pictures" "$(sed -n 's/^skip pictures: //p' "$T/golden" | head -n 1)"
 	exit 0
 fi
+cat "$T/golden"
 check "pictures: every golden page and image looked at, at both widths" \
-	[ "$(grep -c '^\(ok\|FAIL\) picture ' "$T/golden")" -eq \
-	  "$(($(find tests/golden -name '*.html' -o -name '*.svg' | wc -l) * 2))" ]
+	[ "$(grep -c '^\(ok\|FAIL\) picture ' "$T/golden")" -eq "$shown" ]
 check "pictures: a screenshot of each" \
 	[ "$(ls "$BUILD/pictures"/tests_golden_*.png | wc -l)" -eq \
 	  "$(grep -c '^\(ok\|FAIL\) picture ' "$T/golden")" ]

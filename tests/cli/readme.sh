@@ -4,10 +4,13 @@
 # -x, mark and report ones in order (a report reads what the runs before
 # it wrote), clyde-mpi's options through clyde's parser.
 . tests/cli/lib.sh
+# The checker's own four checks; then one a README command.
+plan 4
 if ! command -v python3 >/dev/null 2>&1; then
-	skip "readme" "no python3 to read the README"
+	skips "$PLAN" "readme" "no python3 to read the README"
 	exit 0
 fi
+plan "$(python3 tests/tools/readme.py --count README.md)"
 python3 tests/tools/readme.py README.md "$CLYDE" "$T"
 
 # The check fails a README whose commands do not run.

@@ -3,16 +3,19 @@
 # golden JSON file (any folder of tests/golden), then real outputs: a run
 # with the file tests and random I/O, -x 2's array, clyde report's JSON of
 # CSV lines (nulls where CSV says nothing), a mark and clyde report's JSON
-# of it, and clyde-mpi's run with its ranks where it is built. Then the
+# of it, a --vary run's array, and clyde-mpi's run with its ranks where it
+# is built. Then the
 # schema refuses what is not clyde's JSON (a key missing, a wrong type, an
 # unknown key where none may come).
 . tests/cli/lib.sh
+# Six outputs made here, clyde-mpi's, seven refusals.
+plan 14
 if ! command -v python3 >/dev/null 2>&1; then
-	skip "schema" "no python3"
+	skips "$PLAN" "schema" "no python3"
 	exit 0
 fi
 if ! python3 -c 'import jsonschema' 2>/dev/null; then
-	skip "schema" "no python3 jsonschema module (.ci/run installs python3-jsonschema)"
+	skips "$PLAN" "schema" "no python3 jsonschema module (.ci/run installs python3-jsonschema)"
 	exit 0
 fi
 mkdir "$T/d"
@@ -20,9 +23,11 @@ set --
 for f in $(find tests/golden -name '*.json' | sort); do
 	set -- "$@" "golden ${f#tests/golden/}=$f"
 done
+# One check a golden JSON file.
+plan $#
 
-# made LABEL FILE COMMAND...: COMMAND writes FILE; validated as LABEL.
-failed=""
+# made LABEL FILE COMMAND...: COMMAND writes FILE, validated as LABEL; a
+# COMMAND that fails is that check's FAIL.
 made() {
 	label=$1
 	file=$2
@@ -30,7 +35,7 @@ made() {
 	if "$@" >"$T/made.out" 2>"$T/made.err"; then
 		set_args="$set_args|$label=$file"
 	else
-		failed="$failed; $label: $(grep '^clyde: ' "$T/made.err" | head -n 1)"
+		fail "schema: $label" "$(grep '^clyde: ' "$T/made.err" | head -n 1)"
 	fi
 }
 set_args=""
@@ -47,8 +52,9 @@ made "a mark" "$T/mark.json" \
 	--progress never --json "$T/mark.json"
 made "clyde report's JSON of a mark" "$T/marks.json" \
 	sh -c "$CLYDE report --format json '$T/mark.json' >'$T/marks.json'"
-check "schema: every run for it went well" [ -z "$failed" ]
-[ -z "$failed" ] || echo "#$failed"
+made "a --vary run's array" "$T/vary.json" \
+	$CLYDE -d "$T/d" $U -s 8M -r 0 -n 0 -f --progress never --vary chunk=8k,64k \
+	--table none --csv none --json "$T/vary.json"
 IFS='|'
 set -- "$@" ${set_args#|}
 unset IFS
@@ -83,10 +89,17 @@ d = copy.deepcopy(run); d["phases"][1]["rate"] = "fast"; save("rate-text", d)
 d = copy.deepcopy(run); d["phases"][0]["state"] = "fine"; save("bad-state", d)
 d = copy.deepcopy(run); d["provenance"]["filesystem"]["colour"] = "red"; save("unknown-key", d)
 d = copy.deepcopy(run); d["phases"] = d["phases"][:11]; save("eleven-phases", d)
+# The first test (a phase or a random-I/O test) with limits, with a series.
+def first(doc, key):
+    return next(t for t in doc["phases"] + doc["random_io"] if t[key])
+d = copy.deepcopy(run); first(d, "limits")["limits"]["colour"] = "red"; save("limits-key", d)
+d = copy.deepcopy(run); first(d, "series")["series"]["points"][0].pop(); save("short-point", d)
 PY
 python3 tests/tools/check_schema.py doc/clyde.schema.json "$@" \
 	"!a run without phases=$T/no-phases.json" \
 	"!a rate as text=$T/rate-text.json" \
 	"!a state clyde does not write=$T/bad-state.json" \
 	"!a key the provenance does not have=$T/unknown-key.json" \
-	"!eleven phases=$T/eleven-phases.json"
+	"!eleven phases=$T/eleven-phases.json" \
+	"!a key the limits do not have=$T/limits-key.json" \
+	"!a series point of two figures=$T/short-point.json"

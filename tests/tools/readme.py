@@ -16,7 +16,9 @@ mpirun and srun lines run their clyde-mpi options through clyde with
 build's own and are only looked up in the Makefile.
 
 usage: readme.py README CLYDE SCRATCH
-Prints "ok readme: COMMAND" or "FAIL readme: COMMAND: why" for each.
+       readme.py --count README
+Prints "ok readme: COMMAND" or "FAIL readme: COMMAND: why" for each;
+with --count, only how many commands there are (the checks' plan).
 """
 import os
 import re
@@ -90,6 +92,9 @@ def mpi_options(cmd):
 
 
 def main():
+    if sys.argv[1] == "--count":
+        print(len(commands(open(sys.argv[2]).read())))
+        return 0
     readme, clyde, scratch = sys.argv[1:4]
     root = os.geteuid() == 0
     clyde = os.path.abspath(clyde)

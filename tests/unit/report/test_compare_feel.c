@@ -89,7 +89,7 @@ static void test_classic(void)
 	CHECK("feel: the rates' family is left alone", x.c.family[CMP_RATES] == 2);
 	CHECK("feel: the preamble says the third family",
 	      strstr(fmt_compare_preamble(&x.c, text, sizeof(text)),
-		     "are a third family with the same promise: 6 probe verdicts") &&
+		     "are a third family (6) with the same promise: each interval a ") &&
 	      strstr(text, "lower is better"));
 	compared_free(&x);
 
