@@ -207,7 +207,7 @@ check-layers: $(LIB_OBJS) $(MAIN_OBJ)
 # Rewrite the golden files from the current formatters, for review with git diff.
 GOLDEN_TESTS := format/test_fmt format/test_json report/test_report \
 	report/test_report_compare report/test_compare_render mark/test_mark \
-	mark/test_mark_report
+	mark/test_mark_report mark/test_mark_steady
 golden: $(addprefix $(BUILD)/tests/,$(GOLDEN_TESTS))
 	for t in $(GOLDEN_TESTS); do CLYDE_GOLDEN_UPDATE=1 $(BUILD)/tests/$$t >/dev/null; done
 

@@ -6,8 +6,13 @@ Mounts a network filesystem over loopback, then runs, in alternating pairs,
 clyde-mpi with N ranks (mpirun) and fio doing the same I/O: N jobs with
 --group_reporting, and N fio servers driven by one fio --client. Block write
 and block read, direct I/O, the same file size per rank and job and the same
-block size. Writes bench/mpi-results.md, which bench.py copies into
-results.md. Needs root (it starts a server and mounts), mpirun, fio and sshfs.
+block size. Then the same with one shared file (clyde-mpi --shared-file
+against fio jobs sharing one file with offset_increment) and with block
+input reading the next rank's file (--reorder against fio jobs each reading
+another job's file), and a four-rank shared-file run with a rank slowed
+under strace, to show the straggler line. Writes bench/mpi-results.md,
+which bench.py copies into results.md. Needs root (it starts a server and
+mounts), mpirun, fio, strace and sshfs.
 
 The filesystem: an NFS export over loopback when the kernel has NFS (nfsd and
 the nfs client); otherwise sshfs (FUSE, SFTP over TCP to an sshd of our own on
@@ -152,12 +157,33 @@ def mib(bw_bytes):
     return bw_bytes / 1048576.0
 
 
-def clyde_run(a, mnt, n, json_path, table=False):
-    cmd = ["mpirun", "--oversubscribe", "-np", str(n), a.clyde_mpi, "-d", mnt,
-           "-u", "root", "-s", "%dm:%s:64" % (a.size_mib, a.bs), "-r", "0",
-           "-n", "0", "-f", "-D", "--json", json_path]
+# How the ranks share, as clyde-mpi's options: each a file of its own, one
+# shared file in segments, or block input reading the next rank's file.
+MODES = {"own": [], "shared": ["--shared-file"], "reorder": ["--reorder"]}
+
+
+# A rank slowed on purpose: strace delays each of its reads and writes.
+SLOW_DELAY_US = 200000
+SLOWED = ["strace", "-f", "-o", "/dev/null", "-e", "trace=pread64,pwrite64", "-e",
+          "inject=pread64,pwrite64:delay_enter=%d" % SLOW_DELAY_US]
+
+
+def clyde_cmd(a, mnt, n, json_path, mode="own", table=False, slow_last=False,
+              size_mib=None):
+    args = [a.clyde_mpi, "-d", mnt, "-u", "root", "-s",
+            "%dm:%s:64" % (size_mib or a.size_mib, a.bs),
+            "-r", "0", "-n", "0", "-f", "-D", "--json", json_path] + MODES[mode]
     if not table:
-        cmd.append("-q")
+        args.append("-q")
+    if not slow_last:
+        return ["mpirun", "--oversubscribe", "-np", str(n)] + args
+    return (["mpirun", "--oversubscribe", "-np", str(n - 1)] + args +
+            [":", "-np", "1"] + SLOWED + args)
+
+
+def clyde_run(a, mnt, n, json_path, mode="own", table=False, slow_last=False,
+              size_mib=None):
+    cmd = clyde_cmd(a, mnt, n, json_path, mode, table, slow_last, size_mib)
     out = run(cmd, env=dict(os.environ, **MPI_ENV))
     with open(json_path) as f:
         doc = json.load(f)
@@ -184,6 +210,39 @@ def fio_jobs(a, mnt, n):
     for name in os.listdir(mnt):
         os.unlink(os.path.join(mnt, name))
     return cmds, figs
+
+
+def fio_shared(a, mnt, n):
+    """N fio jobs on one file, job j's segment at j x size (offset_increment)."""
+    figs, cmds = {}, []
+    for rw in ("write", "read"):
+        cmd = ["fio", "--name=job", "--filename=" + os.path.join(mnt, "shared"),
+               "--rw=" + rw, "--bs=" + a.bs, "--size=%dm" % a.size_mib,
+               "--offset_increment=%dm" % a.size_mib, "--numjobs=%d" % n,
+               "--group_reporting", "--direct=1", "--ioengine=psync",
+               "--end_fsync=1", "--fallocate=none", "--output-format=json"]
+        cmds.append(cmd)
+        doc = json.loads(run(cmd).stdout)
+        figs[rw] = mib(doc["jobs"][0][rw]["bw_bytes"])
+    os.unlink(os.path.join(mnt, "shared"))
+    return cmds, figs
+
+
+def fio_reorder(a, mnt, n, work):
+    """N fio jobs write a file each, then job j reads job j+1's."""
+    cmds = [fio_cmd(a, mnt, n, "write")]
+    run(cmds[0])
+    job = os.path.join(work, "reorder.fio")
+    with open(job, "w") as f:
+        f.write("[global]\ndirectory=%s\nrw=read\nbs=%s\nsize=%dm\ndirect=1\n"
+                "ioengine=psync\ngroup_reporting\n" % (mnt, a.bs, a.size_mib))
+        for j in range(n):
+            f.write("[r%d]\nfilename=job.%d.0\n" % (j, (j + 1) % n))
+    cmds.append(["fio", "--output-format=json", job])
+    doc = json.loads(run(cmds[1]).stdout)
+    for name in os.listdir(mnt):
+        os.unlink(os.path.join(mnt, name))
+    return cmds, {"read": mib(doc["jobs"][0]["read"]["bw_bytes"])}
 
 
 def fio_clients(a, mnt, n, work):
@@ -219,6 +278,49 @@ WHAT_DIFFERS = (
     "goes through one SSH connection and the machine's two cores, shared with "
     "other work (see the load average), so single pairs swing widely: read the "
     "medians and the ranges together.")
+
+
+def sharing_pairs(a, mnt, n, work, commands, raw):
+    """The shared file and the reordered read, against fio's equivalents, in
+    pairs alternating who goes first: the table's rows."""
+    rows = []
+    sides = {"shared": lambda: fio_shared(a, mnt, n),
+             "reorder": lambda: fio_reorder(a, mnt, n, work)}
+    for mode, fio_side in sides.items():
+        got = {"clyde": [], "fio": []}
+        for i in range(a.pairs):
+            for who in (("clyde", "fio") if i % 2 == 0 else ("fio", "clyde")):
+                if who == "clyde":
+                    cmd, figs, _ = clyde_run(a, mnt, n, os.path.join(work, "c.json"), mode)
+                    commands["clyde-mpi --%s, %d ranks" % (
+                        "shared-file" if mode == "shared" else mode, n)] = [cmd]
+                else:
+                    cmd, figs = fio_side()
+                    commands["fio, %s, %d jobs" % (mode, n)] = cmd
+                got[who].append(figs)
+                raw.append("- %d ranks, %s, pair %d, %s: %s" % (
+                    n, mode, i + 1, who, ", ".join(
+                        "%s %.1f MiB/s" % kv for kv in sorted(figs.items()))))
+        ops = ("write", "read") if mode == "shared" else ("read",)
+        for op in ops:
+            label = ("%d ranks, one shared file, block %s: fio --numjobs=%d "
+                     "--offset_increment" % (n, op, n) if mode == "shared" else
+                     "%d ranks, block input of the next rank's file: fio job j "
+                     "reading job j+1's" % n)
+            rows.append(pairs_row(label, [f[op] for f in got["clyde"]],
+                                  [f[op] for f in got["fio"]]))
+    return rows
+
+
+SHARING = (
+    "The shared file: every rank's block output, rewrite and block input on its "
+    "own segment of one file (`--shared-file`, segment k at k x size), against "
+    "fio jobs on one `--filename` with `--offset_increment` of the size, "
+    "writing then reading. The reordered read: clyde-mpi's block input of the "
+    "file the next rank wrote (`--reorder`; on one host the page cache is "
+    "shared anyway, and `-D` bypasses it), against fio jobs writing a file each "
+    "and then job j reading job j+1's; only the read is compared, the writes "
+    "being the rows above.")
 
 
 def pairs_row(label, ours, theirs):
@@ -264,7 +366,7 @@ def main():
     a = p.parse_args()
     if os.geteuid() != 0:
         raise SystemExit("bench/mpi.py: run as root (it starts a server and mounts)")
-    need = {"mpirun": "openmpi-bin", "fio": "fio"}
+    need = {"mpirun": "openmpi-bin", "fio": "fio", "strace": "strace"}
     if kernel_has_nfs():
         need.update({"exportfs": "nfs-kernel-server", "rpc.nfsd": "nfs-kernel-server"})
     else:
@@ -275,6 +377,7 @@ def main():
     if missing:
         raise SystemExit("bench/mpi.py: install " + " ".join(missing))
     started = time.time()
+    load_start = " ".join("%.2f" % x for x in os.getloadavg())
     base = tempfile.mkdtemp(prefix="clyde-mpi-bench.", dir="/var/tmp")
     work = tempfile.mkdtemp(prefix="clyde-mpi-bench-jobs.", dir="/var/tmp")
     rows, commands, raw = [], {}, []
@@ -310,8 +413,10 @@ def main():
                     rows.append(pairs_row("%d ranks, block %s: fio %d servers, "
                                           "one --client" % (n, op, n), ours,
                                           [f[op] for f in got["clients"]]))
+                rows += sharing_pairs(a, fs.mnt, n, work, commands, raw)
             jpath = os.path.join(work, "four.json")
-            _, _, table = clyde_run(a, fs.mnt, 4, jpath, table=True)
+            four_cmd, _, table = clyde_run(a, fs.mnt, 4, jpath, "shared", table=True,
+                                           slow_last=True, size_mib=64)
             with open(jpath) as f:
                 four = json.load(f)
             kind = fs.kind
@@ -322,18 +427,25 @@ def main():
          "Filesystem: %s. Each rank and each fio job writes, then reads, a file of "
          "its own of %d MiB in %s blocks with direct I/O (clyde-mpi `-D`, fio "
          "`--direct=1 --end_fsync=1`); clyde-mpi's block output and block input "
-         "against fio's write and read. clyde-mpi's rate is stonewalled (all bytes "
-         "over the first rank's start to the last rank's end), fio's group "
-         "figure is all bytes over its longest job. %d alternating pairs per rank "
-         "count, in turn clyde-mpi, fio jobs, fio clients and back; *ratio* is "
-         "the median of the per-pair ratios (clyde-mpi ÷ fio), *pairs* their "
-         "range. Took %.1f min; load average at the end: %s." % (
+         "against fio's write and read. clyde-mpi's rate is the aggregate "
+         "bandwidth over the job's window (all bytes over the first rank's start "
+         "to the last rank's end), fio's group figure is all bytes over its "
+         "longest job. %d alternating pairs per rank count, in turn clyde-mpi, fio "
+         "jobs, fio clients and back (for the shared file and the reordered read, "
+         "clyde-mpi and fio, then fio first); *ratio* is the median of the "
+         "per-pair ratios (clyde-mpi ÷ fio), *pairs* their range. Took %.1f min; "
+         "load average at the start: %s, at the end: %s." % (
              kind, a.size_mib, a.bs, a.pairs, (time.time() - started) / 60,
-             " ".join("%.2f" % x for x in os.getloadavg())), "",
-         WHAT_DIFFERS, "",
+             load_start, " ".join("%.2f" % x for x in os.getloadavg())), "",
+         WHAT_DIFFERS, "", SHARING, "",
          "| measurement (MiB/s) | clyde-mpi | fio | ratio | pairs |",
          "|---|---:|---:|---:|---|"] + rows + [
-         "", "A four-rank run's table (rank 0 prints it for all four):", "", "```",
+         "", "A four-rank run on one shared file of 4 x 64 MiB: rank 0 prints the "
+         "table for all four and, under it, each test's slowest and fastest rank; "
+         "rank 3 runs under strace, which delays each of its reads and writes by "
+         "%d ms, so that it straggles on purpose and the straggler line shows "
+         "(`%s`):" % (SLOW_DELAY_US // 1000, " ".join(four_cmd).replace(work, "$JOBS")),
+         "", "```",
          table.rstrip(), "```", "",
          "Its JSON: the combined figures beside each rank's own (`start s`: how "
          "long after the first rank's start that rank began):", ""]

@@ -34,6 +34,16 @@ struct vary_spec {
 	const char *baseline[VARY_MAX_KEYS];  /* --baseline KEY=VALUE, as given */
 };
 
+/* --steady and what goes with it (clyde mark, and clyde --random-io). */
+struct steady_options {
+	bool on;                     /* --steady */
+	uint32_t round_s;            /* clyde mark --round; clyde: --random-time */
+	uint32_t max_rounds;         /* --max-rounds */
+	uint64_t precondition_bytes; /* clyde mark --precondition: the test's own
+				      * writes after the two passes */
+	uint64_t max_write_bytes;    /* clyde mark --max-write; 0: no limit */
+};
+
 /* The validated command line. Built by options.c, never modified afterwards. */
 struct config {
 	const char *dir; /* -d, default "." */
@@ -50,6 +60,7 @@ struct config {
 	bool quiet;             /* -q */
 	int64_t perchar_mib;    /* -f SIZE; -1 = default for char_io; 0 = skip */
 	struct io_mode mode;
+	struct job_mode job;    /* --shared-file, --shared-dir, --reorder, --deadline */
 	uint32_t concurrency;   /* -c, 1..200 */
 	long processes;         /* -p N (create), -1 (remove); 0 = not given */
 	char sync_mode;         /* -y: 's', 'p' or 0 */
@@ -71,6 +82,8 @@ struct config {
 	enum progress_mode progress;
 	bool no_preflight;
 	bool restore;           /* --restore: put back what a killed run left */
+	bool trim;              /* --trim: FITRIM on -d's filesystem first */
+	struct steady_options steady;
 	struct vary_spec vary;  /* --vary, --baseline, --vary-root-fs */
 	bool allow_memory;      /* --allow-memory: -d may be in RAM (tmpfs) */
 };

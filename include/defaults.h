@@ -21,10 +21,13 @@
 #define MAX_RANDOM_TESTS (2 * MAX_RANDOM_DEPTHS)
 #define RANDOM_BLOCK_BYTES 4096u
 #define DEFAULT_RANDOM_TIME_S 5u
+#define DEADLINE_MAX_S 86400u /* --deadline: a day */
 #define MAX_RANDOM_THREADS 256u /* --random-threads; ENGINE_MAX_THREADS */
 #define MAX_RANDOM_WORKERS 4096u /* depth x threads, the threads engine's */
 #define MARK_MAX_TESTS 8        /* entries of a clyde mark --tests list */
 #define MARK_MAX_RUNS 10        /* clyde mark --runs */
+#define STEADY_ROUND_S 60u      /* clyde mark --round: SNIA's one-minute rounds */
+#define STEADY_ROUNDS 25u       /* --max-rounds: SNIA's most rounds */
 /* --vary (src/run/vary.h): the settings one run compares. */
 #define VARY_MAX_KEYS 8         /* --vary options */
 #define VARY_MAX_VALUES 16      /* values of one key */

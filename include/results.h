@@ -206,9 +206,61 @@ struct phase_result {
 	uint64_t read_bytes;        /* of which read (for the truth check) */
 	uint64_t ops;               /* operations (chunks, seeks, files) */
 	struct device_io dev;       /* what the block device moved meanwhile */
+	bool cut;                   /* --deadline: stopped before its end, when
+				     * the deadline passed or the first copy
+				     * (of any rank) finished: stonewalled */
 	struct phase_series series; /* measurement: the test over time */
 	struct figure_limit limit;  /* verdict: what limited it */
 	struct probe_result probe;  /* measurement: --probe beside it */
+};
+
+/*
+ * --steady: a test repeated in rounds until the SNIA steady-state rule
+ * (lib/steady.h) held over the last STEADY_WINDOW of them, or until the
+ * most rounds ran, or --max-write stopped it. Each round's figure is the
+ * test's rate in its own unit (a mark's MB/s, a random-I/O test's IOPS);
+ * mean, range and change are the rule's over the last window, ratio the
+ * mean over the test's fresh figure.
+ */
+#define STEADY_MAX_ROUNDS 100
+enum steady_end {
+	STEADY_OFF,        /* not run with --steady */
+	STEADY_SETTLED,    /* the rule held */
+	STEADY_UNSETTLED,  /* the most rounds ran without it holding */
+	STEADY_WRITE_CAP,  /* --max-write: the next step would pass it */
+};
+struct steady_record {
+	enum steady_end end;
+	uint32_t round_s;            /* each round's length */
+	uint64_t precondition_bytes; /* written before the rounds (marks) */
+	uint64_t precondition_ns;
+	uint64_t written_bytes;      /* the precondition and every round */
+	size_t n;                    /* rounds run */
+	double rate[STEADY_MAX_ROUNDS];
+	size_t window_first;         /* the last window: rounds first.. (0-based) */
+	double mean, range, change;  /* NaN with fewer rounds than the window */
+	double ratio;                /* mean / fresh; NaN unknown */
+};
+
+/*
+ * The removal of the test file at the end of a run, timed as a figure of
+ * its own: every piece unlinked and its last descriptor closed, then the
+ * filesystem synced (syncfs), so that the work it does for the freed
+ * blocks is inside, and the discards the device still did after it
+ * (online discard), until they stopped.
+ */
+struct removal_figure {
+	bool known;
+	uint64_t bytes;           /* what was removed */
+	uint64_t elapsed_ns;
+	uint64_t discarded_bytes; /* what the device discarded meanwhile */
+};
+
+/* --trim (or --vary trim=before): the FITRIM made before the run. */
+struct trim_figure {
+	bool done;
+	uint64_t bytes;       /* what the filesystem said it trimmed */
+	uint64_t elapsed_ns;
 };
 
 /* One --random-io test: 4 KiB random reads or writes at one QnTm. */
@@ -227,6 +279,8 @@ struct random_result {
 	double cpu_pct;
 	struct latency_summary lat;
 	struct device_io dev;
+	struct steady_record steady; /* --steady: its rounds (round 1 is the
+				      * figures above) */
 	struct phase_series series;
 	struct figure_limit limit; /* verdict */
 	struct probe_result probe; /* as phase_result's */
@@ -311,6 +365,27 @@ struct io_mode {
 			     * direct); learned at set-up, never in a config */
 };
 
+/*
+ * How the copies (-c) and the MPI ranks of a run work together: their own
+ * files (the default) or regions of one shared file, file tests in one
+ * shared directory, block input reading another rank's file, and a
+ * deadline that stops every copy of every rank at once (stonewalling).
+ */
+enum share_layout {
+	SHARE_OWN,       /* every copy its own file */
+	SHARE_SEGMENTED, /* --shared-file: copy k's region is the k-th size */
+	SHARE_STRIDED,   /* --shared-file strided: stripes taken in turn */
+};
+struct job_mode {
+	enum share_layout layout;
+	uint64_t stripe_bytes;   /* strided: one copy's stripe (the chunk, or more) */
+	bool shared_dir;         /* --shared-dir: every copy's file tests in one tree */
+	bool reorder;            /* --reorder: read another rank's file or region */
+	bool reorder_random;     /* --reorder random: a shift drawn from the seed */
+	uint32_t reorder_shift;  /* given (0: automatic); in results, the one used */
+	uint32_t deadline_s;     /* --deadline; 0: none */
+};
+
 /* Parameters a CSV layout does not record (run_results.unrecorded). */
 #define UNRECORDED_CONCURRENCY 1u /* 1.03 lines */
 #define UNRECORDED_SEEKS 2u       /* the seek count: 1.03, 1.9x */
@@ -382,6 +457,7 @@ struct run_results {
 	struct file_params files;
 	uint64_t perchar_mib; /* size the per-char tests used, 0 if skipped */
 	struct io_mode mode;
+	struct job_mode job;  /* live runs and clyde's JSON; zero from CSV */
 	struct phase_result phase[PHASE_COUNT];
 	/* Live runs only: */
 	char dir[PATH_MAX];   /* -d as given (whole: every -d clyde runs in fits) */
@@ -404,6 +480,8 @@ struct run_results {
 	 * every rank's copies together. */
 	struct rank_set ranks;
 	struct vary_tag vary; /* --vary runs only */
+	struct removal_figure removal; /* live runs: the test file's removal */
+	struct trim_figure trim;       /* the FITRIM before the run */
 };
 
 /*

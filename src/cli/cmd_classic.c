@@ -73,6 +73,7 @@ static int print_run(const struct config *cfg, const struct run_results *r,
 		format_render(text, cfg->table, r, 1, &bonnie);
 		fmt_random_table(text, r);
 		fmt_footer(text, r);
+		fmt_rank_spread(text, r);
 		fmt_why(text, r);
 		fmt_feel(text, r);
 		if (out_check(text, text_err ? "stderr" : "stdout") != 0)
@@ -187,8 +188,6 @@ static int run_all(const struct config *cfg, struct ranks *rk,
 	int status = 0;
 	size_t n = 0;
 
-	run_plan_init(&plan, cfg);
-	test_fault_plan(fault, &plan);
 	if (cfg->repeat > 1 && cfg->csv) {
 		fmt_csv_header(json_stdout ? stderr : stdout, cfg->csv->csv);
 		out_check(json_stdout ? stderr : stdout, json_stdout ? "stderr" : "stdout");
@@ -196,17 +195,25 @@ static int run_all(const struct config *cfg, struct ranks *rk,
 	while (status == 0 && !enough(cfg, rk, &kept, n)) {
 		struct run_results *r = slot(&kept, n);
 		struct config run_cfg = *cfg; /* this run's seed */
+		struct trim_figure trim;
 
 		if (!r) {
 			free(kept.v);
 			return session_fail(EXIT_SETUP, "out of memory");
 		}
+		if ((status = session_trim(cfg, target, &trim)) != 0) {
+			free(kept.v);
+			return status;
+		}
+		run_plan_init(&plan, cfg); /* fresh rounds for --steady */
+		test_fault_plan(fault, &plan);
 		session_run_begin(&s, cfg, &plan);
 		s.hooks.after_phase = test_fault_after_phase;
 		s.hooks.fault = fault;
 		ranks_hooks(rk, &plan, &s.hooks);
 		run_cfg.seed = repeat_seed(cfg, n);
 		status = run_once(&run_cfg, target, &plan, &s.hooks, r, &perr);
+		r->trim = trim;
 		if (status == 0)
 			status = ranks_after_run(rk, r, &perr);
 		status = session_run_end(&s, status, &perr);
@@ -448,5 +455,7 @@ int cmd_classic_run(void *state, const struct command_env *env)
 		return status;
 	if ((status = ranks_begin(env->rk, cfg, &target, err, sizeof(err))) != 0)
 		return err[0] ? session_fail(status, "%s", err) : session_finish(status);
+	if (ranks_note(env->rk)[0])
+		out_say("%s", ranks_note(env->rk));
 	return run_all(cfg, env->rk, &target, &cs->fault, json);
 }

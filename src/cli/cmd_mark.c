@@ -14,8 +14,10 @@
 #include "exit_status.h"
 #include "mark/fmt_mark.h"
 #include "mark/mark_report.h"
+#include "format/format.h"
 #include "outputs.h"
 #include "platform/env.h"
+#include "report/report.h"
 #include "session.h"
 #include "vary_run.h"
 
@@ -40,6 +42,13 @@ enum opt_outcome cmd_mark_parse(void *state, int argc, char **argv, char *err,
 	};
 	return outputs_check(dests, sizeof(dests) / sizeof(dests[0]), err, len) != 0
 	       ? OPT_ERROR : OPT_RUN;
+}
+
+/* What a steady mark says before each precondition, on stderr. */
+static void say_line(void *arg, const char *line)
+{
+	(void)arg;
+	out_say("%s", line);
 }
 
 /* clyde mark's --json or --csv file, F from session_open: written whole.
@@ -95,6 +104,32 @@ static int write_marks(FILE *f, const char *path, const char *format,
 }
 
 /*
+ * The answer of clyde mark --vary to TEXT: its N marks RUNS side by side,
+ * then the comparison of the setups (clyde report --compare's, the
+ * baseline's setup against each other). 0, or the status (after
+ * clean-up).
+ */
+static int vary_mark_answer(FILE *text, const struct vary_run *vr,
+			    const struct mark_results *runs, size_t n)
+{
+	const struct report_options o = {
+		.format = format_default(FORMAT_TABLE), .compare = true,
+		.baseline = vr->cfgs[vr->baseline].machine,
+	};
+	int rc;
+
+	if (mark_report_render(text, "text", runs, n) != 0)
+		return session_fail(EXIT_SETUP, "out of memory");
+	fputc('\n', text);
+	if ((rc = report_render_marks(text, stderr, &o, runs, n)) != 0)
+		return session_fail(EXIT_SETUP, "%s", rc == -1 ? "out of memory" :
+				    "--vary: the setups cannot be compared");
+	if (out_check(text, text == stdout ? "stdout" : "stderr") != 0)
+		return session_fail_output();
+	return 0;
+}
+
+/*
  * The rounds of clyde mark --vary, each setup's whole mark once a round in
  * the round's order, into RUNS (ROUNDS a setup, in the order shown: the
  * baseline's first); then every mark side by side and the files.
@@ -125,7 +160,8 @@ static int vary_mark_rounds(struct mark_state *ms, struct vary_run *vr,
 				free(shown_at);
 				return status; /* said and cleaned up */
 			}
-			mark_plan_init(&plan, &ms->mo);
+			mark_plan_init(&plan, &ms->mo, &vr->cfgs[s]);
+			plan.say = say_line;
 			session_run_begin(&sr, &vr->cfgs[s], &plan.plan);
 			status = mark_run(&ms->mo, &vr->cfgs[s], &vr->targets[s], &plan,
 					  &sr.hooks, res, &perr);
@@ -141,10 +177,8 @@ static int vary_mark_rounds(struct mark_state *ms, struct vary_run *vr,
 	free(shown_at);
 	if (status != 0)
 		return session_phase_error(&perr);
-	if (mark_report_render(text, "text", runs, n * rounds) != 0)
-		return session_fail(EXIT_SETUP, "out of memory");
-	if (out_check(text, text == stdout ? "stdout" : "stderr") != 0)
-		return session_fail_output();
+	if ((status = vary_mark_answer(text, vr, runs, n * rounds)) != 0)
+		return status;
 	if (json && (status = write_marks(json, ms->cfg.json_path, "json", runs,
 					  n * rounds)) != 0)
 		return status;
@@ -184,6 +218,7 @@ int cmd_mark_run(void *state, const struct command_env *env)
 	static struct run_target target = { .parent_fd = -1, .dir_fd = -1 };
 	struct mark_state *ms = state;
 	struct mark_results *res;
+	struct trim_figure trim;
 	struct session_run s;
 	struct phase_error perr;
 	FILE *json = NULL, *csv = NULL;
@@ -206,13 +241,19 @@ int cmd_mark_run(void *state, const struct command_env *env)
 				    ms->mo.csv_path, why);
 	if (!(res = calloc(1, sizeof(*res))))
 		return session_fail(EXIT_SETUP, "out of memory");
-	mark_plan_init(&plan, &ms->mo);
+	if ((status = session_trim(&ms->cfg, &target, &trim)) != 0) {
+		free(res);
+		return status;
+	}
+	mark_plan_init(&plan, &ms->mo, &ms->cfg);
+	plan.say = say_line;
 	session_run_begin(&s, &ms->cfg, &plan.plan);
 	status = mark_run(&ms->mo, &ms->cfg, &target, &plan, &s.hooks, res, &perr);
 	if (session_run_end(&s, status, &perr) != 0) {
 		free(res);
 		return session_phase_error(&perr);
 	}
+	res->trim = trim;
 	status = print_mark(ms, res, json, csv);
 	free(res);
 	return status ? status : session_finish(EXIT_OK);

@@ -24,8 +24,10 @@ enum long_only {
 	LONG_TABLE = OPT_LONG_ONLY, LONG_CSV, LONG_CHAR_IO, LONG_ZEROS,
 	LONG_VERIFY, LONG_RANDOM_IO, LONG_RANDOM_TIME, LONG_RANDOM_DEPTHS,
 	LONG_RANDOM_THREADS, LONG_ENGINE, LONG_PROBE, LONG_JSON, LONG_PROGRESS,
-	LONG_NO_PREFLIGHT, LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS,
-	LONG_RESTORE, LONG_ALLOW_MEMORY, LONG_HELP, LONG_VERSION,
+	LONG_NO_PREFLIGHT, LONG_SHARED_FILE, LONG_SHARED_DIR, LONG_REORDER,
+	LONG_DEADLINE, LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS,
+	LONG_RESTORE, LONG_STEADY, LONG_MAX_ROUNDS, LONG_TRIM, LONG_ALLOW_MEMORY,
+	LONG_HELP, LONG_VERSION,
 };
 
 /* -s and -n as typed, for the messages of config_validate. */
@@ -215,6 +217,42 @@ static enum opt_outcome set_random_threads(struct opt_state *st, const char *arg
 		       &config_of(st)->random_threads);
 }
 
+/* --shared-file[=segmented|strided[:stripe]]: one file for every copy. */
+static enum opt_outcome set_shared_file(struct opt_state *st, const char *arg)
+{
+	struct job_mode *job = &config_of(st)->job;
+
+	job->layout = SHARE_SEGMENTED;
+	job->stripe_bytes = 0;
+	if (!arg || strcmp(arg, "segmented") == 0)
+		return OPT_RUN;
+	if (strncmp(arg, "strided", 7) != 0 || (arg[7] != '\0' && arg[7] != ':'))
+		return opt_fail(st, "--shared-file %s: use segmented, or strided "
+				"with an optional stripe size (strided:1m)", arg);
+	job->layout = SHARE_STRIDED;
+	if (arg[7] == ':')
+		return opt_size(st, arg + 8, UNIT_BYTES, &job->stripe_bytes);
+	return OPT_RUN;
+}
+
+/* --reorder[=shift|random]: block input reads another rank's file. */
+static enum opt_outcome set_reorder(struct opt_state *st, const char *arg)
+{
+	struct job_mode *job = &config_of(st)->job;
+
+	job->reorder = true;
+	job->reorder_random = arg && strcmp(arg, "random") == 0;
+	job->reorder_shift = 0;
+	if (!arg || job->reorder_random)
+		return OPT_RUN;
+	return opt_u32(st, arg, 1, UINT32_MAX, &job->reorder_shift);
+}
+
+static enum opt_outcome set_deadline(struct opt_state *st, const char *arg)
+{
+	return opt_u32(st, arg, 1, DEADLINE_MAX_S, &config_of(st)->job.deadline_s);
+}
+
 #define FIELD(name) offsetof(struct config, name)
 
 static const struct opt_row rows[] = {
@@ -315,6 +353,20 @@ static const struct opt_row rows[] = {
 	  "threads of each random-I/O test, each with its own queue (1..256, "
 	  "default 1)",
 	  .set = set_random_threads },
+	{ LONG_STEADY, "steady", no_argument, NULL,
+	  "with --random-io: each random-I/O test run again in rounds of "
+	  "--random-time until the SNIA steady-state rule holds over the last "
+	  "five (their range within 20% of their mean, their least-squares "
+	  "line's change within 10%), at most --max-rounds; the first round's "
+	  "figure is the table's, the steady one is said after it",
+	  .set = opt_flag, .offset = FIELD(steady.on) },
+	{ LONG_MAX_ROUNDS, "max-rounds", required_argument, "n",
+	  "with --steady: the most rounds of a test (5..100, default 25)",
+	  .set = run_opts_max_rounds },
+	{ LONG_TRIM, "trim", no_argument, NULL,
+	  "FITRIM on -d's filesystem before each run's tests, timed, with the "
+	  "bytes it trimmed (root: -u root)",
+	  .set = opt_flag, .offset = FIELD(trim) },
 	{ LONG_ENGINE, "engine", required_argument, "name",
 	  "how random I/O keeps I/Os in flight: auto (default: io_uring, else "
 	  "aio, else threads), io_uring, aio (Linux AIO) or threads (one thread "
@@ -338,6 +390,26 @@ static const struct opt_row rows[] = {
 	{ LONG_NO_PREFLIGHT, "no-preflight", no_argument, NULL,
 	  "skip the check, made before writing, for free space and inodes",
 	  .set = opt_flag, .offset = FIELD(no_preflight) },
+	{ LONG_SHARED_FILE, "shared-file", optional_argument, "layout",
+	  "every copy of every rank writes, rewrites and reads its own region of "
+	  "one file: segmented (default: region after region) or strided[:stripe] "
+	  "(the regions' stripes, of the chunk or stripe bytes, taken in turn); "
+	  "leave out the per-char tests (-f) and --random-io",
+	  .set = set_shared_file },
+	{ LONG_SHARED_DIR, "shared-dir", no_argument, NULL,
+	  "every copy of every rank makes its files for the file tests in one "
+	  "shared directory (its -n dirs, if any)",
+	  .set = opt_flag, .offset = FIELD(job.shared_dir) },
+	{ LONG_REORDER, "reorder", optional_argument, "shift|random",
+	  "clyde-mpi: block input (and, with --shared-dir, the stat tests) reads "
+	  "what the rank shift ranks on wrote (default: the next rank on another "
+	  "host); random draws the shift from the seed",
+	  .set = set_reorder },
+	{ LONG_DEADLINE, "deadline", required_argument, "sec",
+	  "stonewalling: every copy of every rank stops a test when the first "
+	  "finishes it or sec seconds have passed (per-char, block and seek "
+	  "tests); the figures count what each did",
+	  .set = set_deadline },
 	{ LONG_VARY, "vary", required_argument, "key=value,value...",
 	  NULL, .set = run_opts_vary, .help_fn = run_opts_vary_help },
 	{ LONG_BASELINE, "baseline", required_argument, "key=value",
@@ -446,5 +518,12 @@ enum opt_outcome options_parse(int argc, char **argv, uint64_t ram_mib,
 		return out;
 	if (config_validate(cfg, typed.s_text, typed.n_text, why, sizeof(why)) != 0)
 		return opt_fail(&st, "%s", why);
+	if (cfg->steady.on && !cfg->random_io)
+		return opt_fail(&st, "--steady repeats the random-I/O tests in "
+				"rounds; give --random-io too");
+	if (opt_given(&st, LONG_MAX_ROUNDS) && !cfg->steady.on)
+		return opt_fail(&st, "--max-rounds is for --steady's rounds; give "
+				"--steady too");
+	cfg->steady.round_s = cfg->random_time_s;
 	return check_vary(&st, typed.s_text, typed.n_text);
 }

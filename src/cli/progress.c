@@ -59,7 +59,7 @@ static void line_tick(void *arg, const struct plan_step *step, uint64_t done,
 {
 	struct progress *p = arg;
 	const struct phase_info *info = step->info;
-	bool timed = info->size == SIZE_TIME;
+	bool timed = info->size == SIZE_TIME, ios = info->size == SIZE_IOS;
 	double phase_s = (double)elapsed_ns / 1e9;
 	double dt = (double)(elapsed_ns - p->last_ns) / 1e9;
 	double now = dt > 0 ? (double)(done - p->last_done) / dt : 0;
@@ -68,7 +68,7 @@ static void line_tick(void *arg, const struct plan_step *step, uint64_t done,
 
 	if (done > total)
 		done = total;
-	if (info->unit == UNIT_KIB_S && done > 0)
+	if (info->unit == UNIT_KIB_S && !ios && done > 0)
 		bulk_rate = (double)(p->bulk_bytes + done) /
 			    ((double)p->bulk_ns / 1e9 + phase_s);
 	else if (p->bulk_ns > 0)
@@ -88,7 +88,9 @@ static void line_tick(void *arg, const struct plan_step *step, uint64_t done,
 		p->pending = true;
 		return;
 	}
-	if (info->unit == UNIT_KIB_S)
+	if (ios)
+		fprintf(p->out, "  %.0f IOPS", now);
+	else if (info->unit == UNIT_KIB_S && !timed)
 		fprintf(p->out, "  %.1f MiB/s", now / (double)MIB);
 	else if (!timed)
 		fprintf(p->out, "  %.0f/s", now);

@@ -466,6 +466,27 @@ int session_set_up_dirs(const struct config *const *cfgs, size_t n,
 	return SESSION_GO_ON;
 }
 
+int session_trim(const struct config *cfg, const struct run_target *target,
+		 struct trim_figure *out)
+{
+	struct fitrim_result r;
+	char err[1024];
+
+	*out = (struct trim_figure){ .done = false };
+	if (!cfg->trim)
+		return 0;
+	if (setup_trim(target, "--trim", &r, err, sizeof(err)) != 0)
+		return session_fail(EXIT_SETUP, "%s", err);
+	*out = (struct trim_figure){ true, r.bytes, r.elapsed_ns };
+	if (cfg->quiet)
+		return 0;
+	return out_say("FITRIM on %s: %.2f GiB trimmed in %.2f s",
+		       target->prov.fs.mount_point[0] ? target->prov.fs.mount_point
+						      : target->workdir,
+		       (double)r.bytes / (double)GIB,
+		       (double)r.elapsed_ns / 1e9) == 0 ? 0 : session_fail_output();
+}
+
 void session_run_begin(struct session_run *s, const struct config *cfg,
 		       const struct run_plan *plan)
 {

@@ -105,6 +105,14 @@ int session_recover(bool say_none);
 /* clyde --restore: session_recover as root; the exit status. */
 int session_restore(void);
 
+/*
+ * --trim: FITRIM on the filesystem of TARGET's directory, said on stderr
+ * (unless -q) and into *OUT; nothing without CFG's --trim (*OUT not
+ * done). 0, or the status to exit with (said, after clean-up).
+ */
+int session_trim(const struct config *cfg, const struct run_target *target,
+		 struct trim_figure *out);
+
 /* What a driver run shows as it goes and waits for: progress on stderr,
  * the -y barrier. */
 struct session_run {

@@ -182,7 +182,8 @@ int vary_run_before(struct vary_run *v, size_t s, size_t round, size_t rounds,
 	/* The run's record says the settings it ran with, not set-up's. */
 	if (v->sys.active)
 		setup_provenance(cfg, &v->targets[s]);
-	if (trims && vary_sys_trim(&v->targets[s], &trim, err, sizeof(err)) != 0)
+	if (trims && setup_trim(&v->targets[s], "--vary trim", &trim, err,
+				    sizeof(err)) != 0)
 		return session_fail(EXIT_SETUP, "%s", err);
 	tag->trimmed = trims;
 	tag->trim_bytes = trim.bytes;

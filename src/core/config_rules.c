@@ -42,6 +42,7 @@ void config_defaults(struct config *cfg, uint64_t ram_mib, uint64_t seed)
 	cfg->random_threads = 1;
 	cfg->engine = ENGINE_AUTO;
 	cfg->progress = PROGRESS_AUTO;
+	cfg->steady.max_rounds = STEADY_ROUNDS;
 }
 
 uint64_t config_max_files_k(uint64_t ram_mib, uint32_t copies)
@@ -58,6 +59,31 @@ uint64_t config_max_files_k(uint64_t ram_mib, uint32_t copies)
 static bool power_of_two(uint64_t v)
 {
 	return v && !(v & (v - 1));
+}
+
+/* --shared-file, --deadline: what they cannot go with. */
+static int job_validate(struct config *cfg, char *err, size_t len)
+{
+	struct job_mode *job = &cfg->job;
+	uint64_t chunk = cfg->io.chunk_bytes;
+
+	if (job->layout != SHARE_OWN && cfg->perchar_mib != 0)
+		return out_errf(err, len, "--shared-file: the per-char tests write "
+				"through a stream, not into regions; leave them out "
+				"with -f");
+	if (job->layout != SHARE_OWN && cfg->random_io)
+		return out_errf(err, len, "--shared-file: the random-I/O tests run "
+				"on files of their own; leave out --random-io");
+	if (job->layout == SHARE_STRIDED && job->stripe_bytes == 0)
+		job->stripe_bytes = chunk;
+	if (job->layout == SHARE_STRIDED && job->stripe_bytes % chunk != 0)
+		return out_errf(err, len, "--shared-file strided:%" PRIu64 ": the "
+				"stripe must be a multiple of the chunk (%" PRIu64
+				" bytes)", job->stripe_bytes, chunk);
+	if (job->deadline_s && cfg->verify)
+		return out_errf(err, len, "--deadline cuts tests short, and --verify "
+				"checks whole files: use one or the other");
+	return 0;
 }
 
 int config_validate(struct config *cfg, const char *s_text, const char *n_text,
@@ -129,6 +155,8 @@ int config_validate(struct config *cfg, const char *s_text, const char *n_text,
 					"in flight (depth x threads)",
 					cfg->random_depths[i], cfg->random_threads,
 					MAX_RANDOM_WORKERS);
+	if (job_validate(cfg, err, len) != 0)
+		return -1;
 	if (!cfg->size_given) {
 		uint64_t twice = cfg->ram_mib * 2;
 		cfg->io.size_mib = twice > MIN_SIZE_MIB ? twice : MIN_SIZE_MIB;

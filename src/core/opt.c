@@ -252,16 +252,17 @@ enum opt_outcome opt_parse(const struct opt_set *set, int argc, char **argv,
 
 /* --- the usage and --help, from the same rows --------------------------- */
 
-/* "-d dir", "-f[size]", "--table fmt", "--probe[=what]" */
+/* "-d dir", "-f[size]", "--table fmt", "--reorder[=shift]" (getopt_long
+ * takes a long option's optional value only after '=') */
 static void row_synopsis(const struct opt_row *o, char *buf, size_t len)
 {
 	size_t n = strlen(opt_name(o, buf, len));
-	const char *form = o->has_arg != optional_argument ? " %s"
-			   : o->key >= OPT_LONG_ONLY        ? "[=%s]"
-							    : "[%s]";
+	bool optional = o->has_arg == optional_argument;
 
 	if (o->arg_name && n < len)
-		snprintf(buf + n, len - n, form, o->arg_name);
+		snprintf(buf + n, len - n, !optional ? " %s"
+				 : o->key >= OPT_LONG_ONLY ? "[=%s]" : "[%s]",
+			 o->arg_name);
 }
 
 /*

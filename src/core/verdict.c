@@ -85,7 +85,8 @@ static int64_t run_perchar(const struct run_results *r, bool own_perchar,
  * passed; -f may not exceed -s (config would cut it), so -s grows with it;
  * -n stays within the name-list limit, and is not enlarged when it cannot
  * grow. -r is named when the run's rule was not the detected RAM's, -c
- * when it ran copies, so that the suggestion runs as it stands.
+ * when it ran copies (each rank's, for clyde-mpi's ranks), so that the
+ * suggestion runs as it stands.
  */
 static void suggest(struct run_results *r, bool bulk, bool seeks,
 		    bool own_perchar, uint64_t t_bulk, uint64_t t_char,
@@ -94,6 +95,9 @@ static void suggest(struct run_results *r, bool bulk, bool seeks,
 	struct advice *a = &r->advice;
 	uint32_t copies = r->concurrency ? r->concurrency : 1;
 
+	/* clyde-mpi's concurrency counts every rank's copies; -c is a rank's. */
+	if (r->ranks.n > 0 && copies >= r->ranks.n)
+		copies /= (uint32_t)r->ranks.n;
 	a->io = r->io;
 	a->files = r->files;
 	/* Sizes under 4 GiB grow by 256 MiB, larger ones by 1 GiB. */

@@ -69,9 +69,21 @@ void fmt_csv_line(FILE *out, const struct run_results *r,
  * The lines after clyde's tables: which phases were too short to report
  * ("+++++") and the -s or -n that would fix it (only when some were), then
  * the mode line: "clyde 0.1.0: direct I/O, 8 KiB chunks, incompressible
- * data, per-char via stdio, 1 copy".
+ * data, per-char via stdio, 1 copy"; then what the run says of the drive
+ * as it is used (fmt_drive.h): each random-I/O test's --steady rounds, the
+ * FITRIM before the run, the test file's removal.
  */
 void fmt_footer(FILE *out, const struct run_results *r);
+
+/*
+ * clyde-mpi's ranks, under the tables of a run of two ranks or more: a
+ * line per test with its slowest and fastest rank and the median of the
+ * ranks' own rates (under --deadline, the least and the most a rank did),
+ * and "clyde: straggler: rank N (HOST) ran TEST at P% of the ranks'
+ * median (...)" for a rank under half the median. Nothing for a single
+ * process's run.
+ */
+void fmt_rank_spread(FILE *out, const struct run_results *r);
 
 /*
  * LEAD then "-d is on tmpfs: these figures are memory's, not a disk's"

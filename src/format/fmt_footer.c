@@ -11,6 +11,7 @@
 
 #include "engine/engine.h"
 #include "fmt.h"
+#include "fmt_drive.h"
 #include "fmt_text.h"
 #include "core/parse.h"
 #include "platform/memfs.h"
@@ -123,6 +124,34 @@ static void print_fix(FILE *out, const struct run_results *r)
 	fputc('\n', out);
 }
 
+/*
+ * What the run says about the drive as it is used: each random-I/O test's
+ * --steady rounds in words, the FITRIM before the run, the file's removal.
+ */
+static void print_drive(FILE *out, const struct run_results *r)
+{
+	char name[64], text[FMT_DRIVE_TEXT_MAX];
+	size_t n = r->n_random < MAX_RANDOM_TESTS ? r->n_random : MAX_RANDOM_TESTS;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct random_result *t = &r->random[i];
+		const struct fmt_steady_test what = { name, t->writes, "IOPS",
+						      t->iops };
+
+		snprintf(name, sizeof(name), "random %s, Q%" PRIu32 "T%" PRIu32,
+			 t->writes ? "writes" : "reads", t->depth, t->threads);
+		if (!fmt_steady_words(text, sizeof(text), &what, &t->steady)[0])
+			continue;
+		fprintf(out, "steady: %s\n", text);
+		fmt_steady_rounds(out, "  ", &t->steady, "IOPS");
+	}
+	if (fmt_trim_text(text, sizeof(text), &r->trim)[0])
+		fprintf(out, "%s\n", text);
+	if (fmt_removal_text(text, sizeof(text), &r->removal,
+			     r->prov_known ? &r->prov : NULL)[0])
+		fprintf(out, "%s\n", text);
+}
+
 void fmt_footer(FILE *out, const struct run_results *r)
 {
 	const char *sep = ": ";
@@ -165,6 +194,7 @@ void fmt_footer(FILE *out, const struct run_results *r)
 				? " (QnTm ran n x m threads, one I/O in flight each)"
 				: "");
 	fputc('\n', out);
+	print_drive(out, r);
 }
 
 void fmt_memory_line(FILE *out, const char *lead, bool known,

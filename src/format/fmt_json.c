@@ -119,9 +119,10 @@ static void put_start(FILE *out, bool measured, uint64_t start_ns,
 			    start_ns - whole_ns);
 }
 
-/* A phase's object; WHOLE, for a rank's phase, is the combined one. */
+/* A phase's object; WHOLE, for a rank's phase, is the combined one;
+ * DEADLINE: the run had one, so whether the phase was cut is said. */
 static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p,
-		      const struct phase_result *whole)
+		      const struct phase_result *whole, bool deadline)
 {
 	static const char *const states[] = { [FIGURE_NONE] = "not_run",
 					      [FIGURE_TOO_FAST] = "too_fast",
@@ -154,6 +155,10 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p,
 	json_out_u64_or_null(out, measured, p->read_bytes);
 	fputs(", \"ops\": ", out);
 	json_out_u64_or_null(out, measured, p->ops);
+	if (deadline && phase_table[id].deadline) {
+		fputs(", \"stonewalled\": ", out);
+		json_out_bool_or_null(out, measured, p->cut);
+	}
 	fputs(",\n     \"latency_us\": ", out);
 	if (ran)
 		fmt_json_latency(out, &p->lat);
@@ -213,7 +218,29 @@ static void put_random(FILE *out, const struct random_result *t,
 	fmt_json_series(out, &t->series, false);
 	fputs(",\n     \"probe\": ", out);
 	fmt_json_probe(out, &t->probe);
+	fputs(",\n     \"steady\": ", out);
+	fmt_json_steady(out, &t->steady);
 	fputc('}', out);
+}
+
+/* How the copies and ranks worked together, when not each on its own
+ * (results.h's struct job_mode). */
+static void put_job(FILE *out, const struct job_mode *job)
+{
+	static const char *const layouts[] = { "own", "segmented", "strided" };
+
+	if (job->layout == SHARE_OWN && !job->shared_dir && !job->reorder &&
+	    !job->deadline_s)
+		return;
+	fprintf(out, ",\n             \"shared_file\": \"%s\", \"stripe_bytes\": ",
+		layouts[job->layout]);
+	json_out_u64_or_null(out, job->layout == SHARE_STRIDED, job->stripe_bytes);
+	fputs(", \"shared_dir\": ", out);
+	json_out_bool_or_null(out, true, job->shared_dir);
+	fputs(", \"reorder_shift\": ", out);
+	json_out_u64_or_null(out, job->reorder, job->reorder_shift);
+	fputs(", \"deadline_s\": ", out);
+	json_out_u64_or_null(out, job->deadline_s != 0, job->deadline_s);
 }
 
 static void put_config(FILE *out, const struct run_results *r, bool live)
@@ -268,6 +295,7 @@ static void put_config(FILE *out, const struct run_results *r, bool live)
 	json_out_u64_or_null(out, live, r->random_time_s);
 	fputs(", \"probe\": ", out);
 	json_out_text_or_null(out, live ? probe_name(r->probe) : "");
+	put_job(out, &r->job);
 	fputs("},\n", out);
 }
 
@@ -305,7 +333,7 @@ static void put_tests(FILE *out, const struct run_results *r,
 	fputs("  \"phases\": [\n", out);
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		put_phase(out, (enum phase_id)i, &r->phase[i],
-			  whole ? &whole->phase[i] : NULL);
+			  whole ? &whole->phase[i] : NULL, r->job.deadline_s != 0);
 		fputs(i + 1 < PHASE_COUNT ? ",\n" : "\n", out);
 	}
 	fputs("  ],\n  \"random_io\": [", out);
@@ -418,6 +446,7 @@ void fmt_json_run(FILE *out, const struct run_results *r)
 	fputs(",\n", out);
 	fmt_json_origin(out, r->started, r->command_line);
 	fmt_json_vary(out, &r->vary);
+	fmt_json_drive(out, &r->removal, &r->trim);
 	put_config(out, r, live);
 	put_environment(out, &r->env, live);
 	fmt_json_provenance(out, r->prov_known, &r->prov);

@@ -52,5 +52,18 @@ void fmt_json_provenance(FILE *out, bool known, const struct provenance *prov);
 /* "vary": which setup of a --vary run, when, and the FITRIM before it;
  * null when V is not known. */
 void fmt_json_vary(FILE *out, const struct vary_tag *v);
+/* "trim" (the FITRIM before the run) and "removal" (the test file's, at
+ * the end), each null when there was none (fmt_json_drive.c). */
+void fmt_json_drive(FILE *out, const struct removal_figure *rm,
+		    const struct trim_figure *trim);
+
+/*
+ * Value: a --steady test's record, null when it was not run with
+ * --steady: how it ended ("settled", "max_rounds", "max_write"), the
+ * round length, the precondition's bytes and time, what was written in
+ * all, every round's figure, the last window's first round, mean, range
+ * and change in percent, and the ratio of the mean to the fresh figure.
+ */
+void fmt_json_steady(FILE *out, const struct steady_record *rec);
 
 #endif

@@ -120,6 +120,19 @@ const char *fmt_bytes_words(uint64_t bytes, char *buf, size_t len)
 	return buf;
 }
 
+const char *fmt_bytes_about(uint64_t bytes, char *buf, size_t len)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	double v = (double)bytes;
+	size_t u = 0;
+
+	while (v >= 1024 && u + 1 < sizeof(units) / sizeof(units[0])) {
+		v /= 1024;
+		u++;
+	}
+	snprintf(buf, len, v >= 100 ? "%.0f %s" : "%.3g %s", v, units[u]);
+	return buf;
+}
 
 /* Append TEXT to BUF, cut between characters if it does not fit. */
 static void append(char *buf, size_t len, const char *text)

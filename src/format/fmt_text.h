@@ -43,6 +43,9 @@ const char *fmt_size_mib(uint64_t mib, char *buf, size_t len);
 const char *fmt_size_text(const struct run_results *r, char *buf, size_t len);
 /* "512 B", "64 KiB", "1 MiB": bytes in the largest unit that divides them. */
 const char *fmt_bytes_words(uint64_t bytes, char *buf, size_t len);
+/* "16 GiB", "2.3 GiB", "160 MiB": bytes to three figures in the largest
+ * binary unit that leaves at least 1. Returns buf. */
+const char *fmt_bytes_about(uint64_t bytes, char *buf, size_t len);
 /* The file-test spec "16", "1:link", "2:4096:1024/4" of tables and 1.03 CSV. */
 const char *fmt_file_spec(const struct run_results *r, char *buf, size_t len);
 

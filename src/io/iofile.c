@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "io.h"
+#include "iofile_internal.h"
 
 int iofile_init(struct iofile *tf, int dir_fd, const char *dir, unsigned copy,
 		unsigned copies, uint64_t size_bytes)
@@ -35,6 +36,9 @@ int iofile_init_named(struct iofile *tf, int dir_fd, const char *dir,
 	tf->dir_fd = dir_fd;
 	snprintf(tf->prefix, sizeof(tf->prefix), "%s", prefix);
 	tf->size_bytes = size_bytes;
+	tf->extent_bytes = size_bytes;
+	tf->region = (struct iofile_region){ 0 };
+	tf->foreign = false;
 	tf->pieces = (uint32_t)((size_bytes + IOFILE_PIECE_BYTES - 1) /
 				IOFILE_PIECE_BYTES);
 	tf->ids = calloc(tf->pieces ? tf->pieces : 1, sizeof(*tf->ids));
@@ -54,24 +58,42 @@ void iofile_free(struct iofile *tf)
 uint64_t iofile_piece_bytes(const struct iofile *tf, uint32_t piece)
 {
 	uint64_t start = (uint64_t)piece * IOFILE_PIECE_BYTES;
-	uint64_t left = tf->size_bytes - start;
+	uint64_t end = tf->extent_bytes < tf->size_bytes ? tf->extent_bytes
+							 : tf->size_bytes;
+	uint64_t left = end > start ? end - start : 0;
 
 	return left < IOFILE_PIECE_BYTES ? left : IOFILE_PIECE_BYTES;
 }
 
-/* The piece's name inside clyde's directory. */
+uint32_t iofile_pieces_in_use(const struct iofile *tf)
+{
+	uint32_t n = 0;
+
+	while (n < tf->pieces && iofile_piece_bytes(tf, n) > 0)
+		n++;
+	return n;
+}
+
+/* The piece's name inside clyde's directory (every region's is the
+ * shared file's). */
 static void piece_name(const struct iofile *tf, uint32_t piece, char *buf,
 		       size_t len)
 {
-	snprintf(buf, len, "%s%03u", tf->prefix, piece);
+	if (tf->region.count)
+		snprintf(buf, len, "%s", IOFILE_SHARED);
+	else
+		snprintf(buf, len, "%s%03u", tf->prefix, piece);
 }
 
 void iofile_path(const struct iofile *tf, uint32_t piece, char *buf,
 		 size_t len)
 {
+	char name[IOFILE_NAME_MAX];
+
 	/* workdir_create left room for every piece name; a cut name is only
 	 * ever shown, never opened. */
-	if (snprintf(buf, len, "%s/%s%03u", tf->dir, tf->prefix, piece) >= (int)len)
+	piece_name(tf, piece, name, sizeof(name));
+	if (snprintf(buf, len, "%s/%s", tf->dir, name) >= (int)len)
 		buf[0] = '\0';
 }
 
@@ -80,6 +102,8 @@ int iofile_create(struct iofile *tf, uint32_t piece, const struct io_mode *mode)
 	char name[IOFILE_NAME_MAX], path[PATH_MAX];
 	struct stat st;
 
+	if (tf->region.count) /* made before the phase: iofile_share_make */
+		return iofile_open(tf, piece, IO_WRITE, mode);
 	piece_name(tf, piece, name, sizeof(name));
 	iofile_path(tf, piece, path, sizeof(path));
 	int fd = io_openat(tf->dir_fd, name, IO_CREATE, mode);
@@ -103,11 +127,13 @@ int iofile_open(const struct iofile *tf, uint32_t piece, enum io_access access,
 	char name[IOFILE_NAME_MAX];
 	struct stat st;
 
+	piece_name(tf, piece, name, sizeof(name));
+	if (tf->region.count || tf->foreign)
+		return iofile_open_other(tf, name, access, mode);
 	if (id->type == 0) {
 		errno = ENOENT;
 		return -1;
 	}
-	piece_name(tf, piece, name, sizeof(name));
 	if (fstatat(tf->dir_fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
 		return -1;
 	if (!file_id_is(id, &st)) {
@@ -131,6 +157,8 @@ int iofile_remove(struct iofile *tf, char *failed_path, size_t len)
 	char path[PATH_MAX];
 	int rc = 0, saved = 0;
 
+	if ((tf->region.count && !tf->region.maker) || tf->foreign)
+		return 0; /* only the shared file's maker removes it */
 	for (uint32_t i = 0; i < tf->pieces; i++) {
 		iofile_path(tf, i, path, sizeof(path));
 		/* A piece clyde did not create (its create failed: the name
@@ -149,4 +177,17 @@ int iofile_remove(struct iofile *tf, char *failed_path, size_t len)
 	}
 	errno = saved;
 	return rc;
+}
+
+uint64_t iofile_made_bytes(const struct iofile *tf)
+{
+	char path[PATH_MAX];
+	uint64_t bytes = 0;
+
+	for (uint32_t i = 0; i < tf->pieces; i++) {
+		iofile_path(tf, i, path, sizeof(path));
+		if (cleanup_owns(path))
+			bytes += iofile_piece_bytes(tf, i);
+	}
+	return bytes;
 }

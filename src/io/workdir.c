@@ -39,8 +39,7 @@ static void fresh_name(char *out, size_t len, const char *tag, uint64_t *state)
 		 (long)getpid(), tail);
 }
 
-/* mkdirat a fresh name in PARENT_FD; the name into NAME. -1 with errno. */
-static int make_fresh(int parent_fd, const char *tag, char *name, size_t len)
+int workdir_make_fresh(int parent_fd, const char *tag, char *name, size_t len)
 {
 	struct timespec ts;
 	uint64_t state;
@@ -75,7 +74,7 @@ int workdir_create(const char *parent, const char *tag, char *out, size_t len,
 	*parent_fd = open(parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (*parent_fd < 0)
 		return -1;
-	if (make_fresh(*parent_fd, tag, name, sizeof(name)) != 0)
+	if (workdir_make_fresh(*parent_fd, tag, name, sizeof(name)) != 0)
 		return -1;
 	snprintf(out, len, "%s/%s", parent, name);
 	*dir_fd = openat(*parent_fd, name,

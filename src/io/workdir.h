@@ -27,6 +27,14 @@ int workdir_create(const char *parent, const char *tag, char *out, size_t len,
 		   int *parent_fd, int *dir_fd);
 
 /*
+ * mkdirat a fresh name "clyde.[TAG.]PID.XXXXXX" in PARENT_FD (mode 0700,
+ * never a name that existed), the name into NAME (LEN bytes). Recorded
+ * nowhere: workdir_create records its own, and clyde-mpi's job directory
+ * is removed by rank 0 at the end. 0, or -1 with errno.
+ */
+int workdir_make_fresh(int parent_fd, const char *tag, char *name, size_t len);
+
+/*
  * Probe clyde's directory (DIR_FD, shown as WORKDIR) with a scratch file:
  * *align receives the direct-I/O alignment the filesystem needs; with
  * DIRECT the file is also opened with O_DIRECT. Returns 0, or -1 with

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * steady.c - the SNIA steady-state rule (steady.h): the window's mean,
- * range and least-squares slope against the round number.
+ * range and least-squares slope against the round number, and a --steady
+ * test's record of its rounds.
  */
 #include <math.h>
 
@@ -56,4 +57,43 @@ size_t steady_first(const double *rounds, size_t n,
 	}
 	steady_check(rounds, n, rule, out);
 	return 0;
+}
+
+/* REC's rule over its last window, into REC and *R. */
+static void record_rule(struct steady_record *rec, double fresh,
+			struct steady_result *r)
+{
+	static const struct steady_rule snia = STEADY_SNIA;
+
+	steady_check(rec->rate, rec->n, &snia, r);
+	rec->window_first = rec->n >= snia.window ? r->first : 0;
+	rec->mean = r->mean;
+	rec->range = r->range;
+	rec->change = r->change;
+	rec->ratio = fresh > 0 && isfinite(fresh) && isfinite(r->mean)
+			     ? r->mean / fresh
+			     : NAN;
+}
+
+void steady_record_rule(struct steady_record *rec, double fresh)
+{
+	struct steady_result r;
+
+	record_rule(rec, fresh, &r);
+}
+
+bool steady_record_add(struct steady_record *rec, double v, double fresh,
+		       size_t max_rounds)
+{
+	struct steady_result r;
+
+	rec->rate[rec->n++] = v;
+	record_rule(rec, fresh, &r);
+	if (r.settled)
+		rec->end = STEADY_SETTLED;
+	else if (rec->n >= max_rounds || rec->n >= STEADY_MAX_ROUNDS)
+		rec->end = STEADY_UNSETTLED;
+	else
+		return false;
+	return true;
 }

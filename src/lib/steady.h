@@ -5,7 +5,8 @@
  * W rounds (a measurement window of 5), the range of the figures within
  * 20% of their mean, and the change of a least-squares line across them
  * (its slope times W - 1) within 10% of the mean. The slope rule catches a
- * figure still falling steadily by less than the range allows. Pure
+ * figure still falling steadily by less than the range allows; and a
+ * --steady test's record of its rounds (results.h) kept by the rule. Pure
  * functions: no I/O, no globals, thread-safe.
  */
 #ifndef STEADY_H
@@ -13,6 +14,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "results.h"
 
 #define STEADY_WINDOW 5        /* rounds in the measurement window */
 #define STEADY_RANGE 0.20      /* max - min within 20% of the mean */
@@ -53,5 +56,21 @@ void steady_check(const double *rounds, size_t n, const struct steady_rule *rule
  */
 size_t steady_first(const double *rounds, size_t n,
 		    const struct steady_rule *rule, struct steady_result *out);
+
+/*
+ * A --steady test's record (results.h): the rule's numbers over the last
+ * window of REC's rounds into rec->window_first, mean, range and change
+ * (NaN with fewer rounds than the window), and rec->ratio, the mean over
+ * FRESH (NaN when FRESH is not a positive figure). Readers call it too.
+ */
+void steady_record_rule(struct steady_record *rec, double fresh);
+
+/*
+ * Round figure V added to REC (which has fewer than STEADY_MAX_ROUNDS) and
+ * the rule worked out again; whether the rounds are over: the rule held
+ * (rec->end STEADY_SETTLED) or MAX_ROUNDS have run (STEADY_UNSETTLED).
+ */
+bool steady_record_add(struct steady_record *rec, double v, double fresh,
+		       size_t max_rounds);
 
 #endif

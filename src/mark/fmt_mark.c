@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "format/fmt_drive.h"
 #include "format/fmt.h"
 #include "format/fmt_cells.h"
 #include "format/fmt_feel.h"
@@ -142,6 +143,7 @@ void fmt_mark_table(FILE *out, const struct mark_results *r)
 	}
 	char machine[FMT_VISIBLE_MAX], dir[FMT_VISIBLE_MAX];
 
+	fmt_mark_steady(out, r);
 	fprintf(out, "\n    Test: %s file, %" PRIu32 " run%s of %" PRIu32 " s [%s: %s",
 		fmt_bytes_words(r->size_mib * MIB, size, sizeof(size)), r->runs,
 		r->runs == 1 ? "" : "s", r->time_s,
@@ -154,6 +156,7 @@ void fmt_mark_table(FILE *out, const struct mark_results *r)
 	fprintf(out, "]\n    Mode: direct I/O, incompressible data, %s\n",
 		engine_name(r->engine));
 	fmt_memory_line(out, "    Note: ", r->prov_known, &r->prov);
+	fmt_mark_drive(out, "    ", r);
 	over_time(out, r);
 	fmt_mark_feel(out, r);
 }
@@ -183,6 +186,49 @@ void fmt_mark_feel(FILE *out, const struct mark_results *r)
 
 	for (size_t k = 0; fmt_mark_feel_line(r, k, line, sizeof(line)); k++)
 		fprintf(out, "Feel: %s\n", line);
+}
+
+const char *fmt_mark_steady_words(char *buf, size_t len,
+				  const struct mark_result *t)
+{
+	char name[MARK_NAME_MAX + 8];
+	const struct fmt_steady_test what = {
+		name, t->writes, "MB/s", t->n_runs > 0 ? t->score.mb_per_s : NAN,
+	};
+
+	mark_test_name(&t->test, name, sizeof(name));
+	strcat(name, t->writes ? " write" : " read");
+	return fmt_steady_words(buf, len, &what, &t->steady);
+}
+
+void fmt_mark_steady(FILE *out, const struct mark_results *r)
+{
+	char words[FMT_DRIVE_TEXT_MAX];
+	bool any = false;
+
+	for (size_t i = 0; i < r->n; i++) {
+		const struct mark_result *t = &r->tests[i];
+
+		if (t->steady.end == STEADY_OFF)
+			continue;
+		if (!any)
+			fputs("\n[Steady state] each test preconditioned, then run in "
+			      "rounds until the SNIA rule holds\n", out);
+		any = true;
+		fprintf(out, "  %s\n", fmt_mark_steady_words(words, sizeof(words), t));
+		fmt_steady_rounds(out, "    ", &t->steady, "MB/s");
+	}
+}
+
+void fmt_mark_drive(FILE *out, const char *prefix, const struct mark_results *r)
+{
+	char text[FMT_DRIVE_TEXT_MAX];
+
+	if (fmt_trim_text(text, sizeof(text), &r->trim)[0])
+		fprintf(out, "%s%s\n", prefix, text);
+	if (fmt_removal_text(text, sizeof(text), &r->removal,
+			     r->prov_known ? &r->prov : NULL)[0])
+		fprintf(out, "%s%s\n", prefix, text);
 }
 
 void fmt_mark_truth(FILE *out, const struct mark_results *r)
@@ -292,6 +338,8 @@ static void json_test(FILE *out, const struct mark_result *t)
 		fputs("null", out);
 	fputs(",\n     \"probe\": ", out);
 	fmt_json_probe(out, &t->probe);
+	fputs(",\n     \"steady\": ", out);
+	fmt_json_steady(out, &t->steady);
 	fputs(",\n     \"runs\": [", out);
 	for (size_t r = 0; r < t->n_runs; r++) {
 		fputs(r ? ",\n       {" : "\n       {", out);
@@ -324,6 +372,7 @@ void fmt_mark_json(FILE *out, const struct mark_results *r)
 		probe_name(r->probe));
 	fmt_json_origin(out, r->started, r->command_line);
 	fmt_json_vary(out, &r->vary);
+	fmt_json_drive(out, &r->removal, &r->trim);
 	fmt_json_environment(out, &r->env);
 	fmt_json_provenance(out, r->prov_known, &r->prov);
 	fputs("  \"layout\": {", out);

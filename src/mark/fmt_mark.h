@@ -18,10 +18,29 @@
  * the tests) and how runs make a figure, the units (MB/s = 10^6 bytes/s),
  * a [Read] and a [Write] section with one row per test ("  RND    4KiB
  * (Q= 32, T= 1):   262.843 MB/s [  64170.7 IOPS] <   497.94 us>") plus p99
- * and max latency of every I/O, then the file, machine, directory and
- * mode. A test without a measured run prints dashes.
+ * and max latency of every I/O, the [Steady state] part
+ * (fmt_mark_steady), then the file, machine, directory and mode, the
+ * FITRIM before the run and the file's removal after it. A test without
+ * a measured run prints dashes.
  */
 void fmt_mark_table(FILE *out, const struct mark_results *r);
+
+/*
+ * The table's [Steady state] part, for the tests run with --steady: for
+ * each, what its rounds say against its fresh figure (fmt_drive.h's
+ * words) and every round's MB/s, the last window marked. Nothing
+ * without --steady.
+ */
+void fmt_mark_steady(FILE *out, const struct mark_results *r);
+
+/* What test T's --steady rounds say (fmt_drive.h's words), into BUF;
+ * "" without them. Returns BUF. */
+const char *fmt_mark_steady_words(char *buf, size_t len,
+				  const struct mark_result *t);
+
+/* The FITRIM before R and the file's removal after it, a line each after
+ * PREFIX; nothing for what R does not have. */
+void fmt_mark_drive(FILE *out, const char *prefix, const struct mark_results *r);
 
 /*
  * The truth check's line, only when a read test got under half its bytes

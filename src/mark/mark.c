@@ -47,7 +47,8 @@ static void add_runs(struct mark_plan *mp, const struct mark_test *t, bool write
 	}
 }
 
-void mark_plan_init(struct mark_plan *mp, const struct mark_options *mo)
+void mark_plan_init(struct mark_plan *mp, const struct mark_options *mo,
+		    const struct config *cfg)
 {
 	uint64_t time_ns = (uint64_t)mo->time_s * 1000000000u;
 
@@ -69,6 +70,8 @@ void mark_plan_init(struct mark_plan *mp, const struct mark_options *mo)
 		if (t->dirs & MARK_WRITE)
 			add_runs(mp, t, true, mo->runs, time_ns);
 	}
+	if (cfg->steady.on)
+		mark_steady_plan(mp, cfg);
 }
 
 /* A step's figures as a mark figure: MB/s in 10^6 bytes. */
@@ -160,6 +163,7 @@ void mark_collect(const struct mark_plan *mp, enum mark_score score,
 		stats_summarise(&mp->lat[k], &t->lat);
 		probe_sum_result(&mp->probe[k], &t->probe);
 		t->disk_pct = disk_percent(t);
+		mark_steady_collect(mp, k, t);
 	}
 }
 
@@ -210,10 +214,13 @@ int mark_run(const struct mark_options *mo, const struct config *cfg,
 	}
 	status = run_phases(cfg, target, mp->plan.steps, mp->plan.n, hooks, scratch,
 			    err);
-	free(scratch);
-	if (status != 0)
+	if (status != 0) {
+		free(scratch);
 		return status;
+	}
 	describe(mo, cfg, target, started, res);
+	res->removal = scratch->removal;
+	free(scratch);
 	env_describe(target->prov_known ? &target->prov : NULL, &target->dev,
 		     &res->env);
 	mark_collect(mp, mo->score, res);

@@ -5,7 +5,8 @@
  * --tests lists (mark_tests.c), the profiles, the command's options
  * (mark_options.c), the plan of driver steps and the results made from
  * their figures (mark.c). The steps are rows of the phase table
- * (phase_mark_layout_info, phase_mark_info) run by run.c's driver; the
+ * (phase_mark_layout_info, phase_mark_info) run by run.c's driver;
+ * --steady's precondition and rounds are mark_steady.c's; the
  * formatters are in fmt_mark.c. Nothing here prints or exits.
  */
 #ifndef MARK_H
@@ -23,6 +24,7 @@
 #include "core/parse.h"
 #include "run/phase.h"
 #include "run/probe.h"
+#include "run/rounds.h"
 #include "run/run.h"
 #include "lib/stats.h"
 
@@ -145,6 +147,8 @@ struct mark_result {
 			       * 0..100; -1 unknown or writes */
 	struct probe_result probe; /* --probe beside every run together
 				    * (no points over time) */
+	struct steady_record steady; /* --steady: its rounds, in MB/s, after
+				      * its precondition; ratio to score */
 };
 
 /* A whole `clyde mark` run, complete before any formatter sees it. */
@@ -168,14 +172,31 @@ struct mark_results {
 	bool prov_known;         /* false: prov not read (tests) */
 	struct provenance prov;  /* read at set-up, before the layout */
 	struct vary_tag vary;    /* --vary runs only */
+	struct removal_figure removal; /* the test file's removal at the end */
+	struct trim_figure trim;       /* --trim: the FITRIM before the layout */
 	size_t n;
 	struct mark_result tests[2 * MARK_MAX_TESTS]; /* as run: each test's
 					* reads, then its writes */
 };
 
 /*
+ * --steady: one test direction's steps after every test's fresh runs. Its
+ * precondition: the whole file written twice in order (SEQ1M Q8T1), then
+ * the test's own pattern written for --precondition's bytes (a read test's
+ * too: it is the state its reads then see); then its rounds.
+ */
+struct mark_steady {
+	struct random_spec pass, own, round;
+	char pass_name[96], own_name[96];
+	struct phase_result pass_result, own_result;
+	bool fill_skip;        /* --max-write: no precondition either */
+	struct rounds rounds;  /* the rounds, their names and their end */
+};
+
+/*
  * The driver steps of a mark: laying out the file, then each test's runs
- * of reads, then of writes. The driver leaves each step's figures and
+ * of reads, then of writes, then with --steady each direction's
+ * precondition and rounds. The driver leaves each step's figures and
  * histogram in results[] and lat[]; mark_collect makes them results.
  */
 struct mark_plan {
@@ -190,10 +211,39 @@ struct mark_plan {
 	struct phase_result results[2 * MARK_MAX_TESTS][MARK_MAX_RUNS];
 	struct latency_stats lat[2 * MARK_MAX_TESTS];
 	struct probe_sum probe[2 * MARK_MAX_TESTS];
+	/* --steady */
+	bool steady;
+	uint64_t max_write_bytes;  /* 0: no limit */
+	uint64_t written_bytes;    /* by every step so far */
+	struct mark_steady st[2 * MARK_MAX_TESTS];
+	/* What the steady steps have to say before a precondition (its bytes
+	 * and time): one line, no newline; NULL says nothing. */
+	void (*say)(void *arg, const char *line);
+	void *say_arg;
 };
 
-/* The steps MO asks for (MO valid), into *mp (large: not on a stack). */
-void mark_plan_init(struct mark_plan *mp, const struct mark_options *mo);
+/* The steps MO and CFG (valid) ask for, into *mp (large: not on a stack). */
+void mark_plan_init(struct mark_plan *mp, const struct mark_options *mo,
+		    const struct config *cfg);
+
+/*
+ * --steady's steps (mark_steady.c), after the fresh runs mark_plan_init
+ * made: each test direction's precondition and rounds, with the callback
+ * that counts what every step wrote, keeps --max-write, says each
+ * precondition before it starts and adds each round to its rounds.
+ */
+void mark_steady_plan(struct mark_plan *mp, const struct config *cfg);
+
+/*
+ * The writes of the steps MO and CFG plan that do not depend on speed:
+ * the layout and every precondition. For --max-write's refusal.
+ */
+uint64_t mark_steady_fixed_bytes(const struct mark_options *mo,
+				 const struct config *cfg);
+
+/* Test direction K's steady record of MP into *T (score known). */
+void mark_steady_collect(const struct mark_plan *mp, size_t k,
+			 struct mark_result *t);
 
 /*
  * Run MP in TARGET (set up for CFG) through the driver with HOOKS and

@@ -3,7 +3,8 @@
  * mark_grid.c - the grid every renderer of mark results draws from
  * (mark_report_internal.h): rows of tests and directions in the order the
  * marks first have them, a column per mark labelled with what tells it
- * apart, and each cell's figures as text.
+ * apart, and each cell's figures as text; the palette and the Markdown
+ * escape every renderer uses.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -21,6 +22,21 @@ const char *const mark_metric_names[MARK_METRICS] = {
 const char mark_units_note[] =
 	"MB/s: 10^6 bytes a second. Latency in µs: the mean, the p99 and the "
 	"maximum of every I/O of every run.";
+
+/* Colour-blind-friendly hues (Okabe-Ito), one per run, again after eight. */
+const char *const mark_colours[MARK_COLOURS] = {
+	"#0072b2", "#e69f00", "#009e73", "#cc79a7",
+	"#56b4e9", "#d55e00", "#7f7f00", "#555555",
+};
+
+void mark_md_text(FILE *out, const char *text)
+{
+	for (; *text; text++) {
+		if (strchr("\\`*_[]<>|#~&!", *text))
+			fputc('\\', out);
+		fputc(*text, out);
+	}
+}
 
 static bool same_row(const struct mark_row *row, const struct mark_result *t)
 {

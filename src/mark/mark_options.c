@@ -19,8 +19,9 @@
 enum mark_long {
 	LONG_PROFILE = OPT_LONG_ONLY, LONG_RUNS, LONG_TIME, LONG_TESTS,
 	LONG_ENGINE, LONG_PROBE, LONG_JSON, LONG_CSV, LONG_PROGRESS,
-	LONG_NO_PREFLIGHT,
-	LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS, LONG_ALLOW_MEMORY, LONG_HELP,
+	LONG_NO_PREFLIGHT, LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS,
+	LONG_STEADY, LONG_ROUND, LONG_MAX_ROUNDS, LONG_PRECONDITION,
+	LONG_MAX_WRITE, LONG_TRIM, LONG_ALLOW_MEMORY, LONG_HELP,
 };
 
 static struct config *config_of(struct opt_state *st)
@@ -97,6 +98,40 @@ static enum opt_outcome set_time(struct opt_state *st, const char *arg)
 static enum opt_outcome set_csv(struct opt_state *st, const char *arg)
 {
 	mark_of(st)->csv_path = arg;
+	return OPT_RUN;
+}
+
+static enum opt_outcome set_round(struct opt_state *st, const char *arg)
+{
+	return opt_u32(st, arg, 1, MARK_MAX_TIME_S, &config_of(st)->steady.round_s);
+}
+
+/* --precondition and --max-write: sizes as -s takes them (bare: MiB). */
+static enum opt_outcome set_bytes(struct opt_state *st, const char *arg,
+				  uint64_t *out)
+{
+	uint64_t mib;
+
+	if (opt_size(st, arg, UNIT_MIB, &mib) != OPT_RUN)
+		return OPT_ERROR;
+	if (mib > UINT64_MAX / MIB / 4)
+		return opt_fail(st, "%s: too large", arg);
+	*out = mib * MIB;
+	return OPT_RUN;
+}
+
+static enum opt_outcome set_precondition(struct opt_state *st, const char *arg)
+{
+	return set_bytes(st, arg, &config_of(st)->steady.precondition_bytes);
+}
+
+static enum opt_outcome set_max_write(struct opt_state *st, const char *arg)
+{
+	if (set_bytes(st, arg, &config_of(st)->steady.max_write_bytes) != OPT_RUN)
+		return OPT_ERROR;
+	if (config_of(st)->steady.max_write_bytes == 0)
+		return opt_fail(st, "--max-write %s: clyde mark writes its file "
+				"first, so it needs more than 0", arg);
 	return OPT_RUN;
 }
 
@@ -189,6 +224,33 @@ static const struct opt_row rows[] = {
 	{ LONG_VARY_ROOT_FS, "vary-root-fs", no_argument, NULL,
 	  "let --vary mount= remount the filesystem that holds /",
 	  .set = opt_flag, .offset = FIELD(vary.root_fs), .usage = OPT_USAGE_IN },
+	{ LONG_STEADY, "steady", no_argument, NULL,
+	  "after the fresh figures, each test preconditioned (the file written "
+	  "twice in order, then its own pattern written for --precondition) and "
+	  "run in rounds until the SNIA steady-state rule holds over the last "
+	  "five (their range within 20% of their mean, their least-squares "
+	  "line's change within 10%), at most --max-rounds; fresh and steady "
+	  "side by side",
+	  .set = opt_flag, .offset = FIELD(steady.on) },
+	{ LONG_ROUND, "round", required_argument, "sec",
+	  "with --steady: seconds each round lasts (1..3600, default 60)",
+	  .set = set_round },
+	{ LONG_MAX_ROUNDS, "max-rounds", required_argument, "n",
+	  "with --steady: the most rounds of a test (5..100, default 25)",
+	  .set = run_opts_max_rounds },
+	{ LONG_PRECONDITION, "precondition", required_argument, "size",
+	  "with --steady: what each test writes in its own pattern after the "
+	  "two passes (default: twice the file; 0: only the passes)",
+	  .set = set_precondition },
+	{ LONG_MAX_WRITE, "max-write", required_argument, "size",
+	  "with --steady: the most the run may write; a plan whose layout and "
+	  "preconditions pass it is refused, and no precondition or round "
+	  "starts that would pass it (default: no limit)",
+	  .set = set_max_write },
+	{ LONG_TRIM, "trim", no_argument, NULL,
+	  "FITRIM on -d's filesystem before the file is laid out, timed, with "
+	  "the bytes it trimmed (root: -u root)",
+	  .set = opt_flag, .offset = FIELD(trim) },
 	{ LONG_ALLOW_MEMORY, "allow-memory", no_argument, NULL,
 	  "run even when dir is in RAM (tmpfs, ramfs, zram), as clyde "
 	  "--allow-memory",
@@ -219,6 +281,36 @@ static void mark_config(struct config *cfg, uint64_t ram_mib, uint64_t seed)
 	cfg->random_io = true; /* set-up picks the engine and checks 4 KiB I/O */
 	cfg->table = NULL;
 	cfg->csv = NULL;
+	cfg->steady.round_s = STEADY_ROUND_S;
+}
+
+/* --steady's options after the rows: the ones that need it, the default
+ * precondition (twice the file), --max-write against the fixed writes. */
+static enum opt_outcome check_steady(struct opt_state *st,
+				     const struct mark_options *mo)
+{
+	static const int needs[] = { LONG_ROUND, LONG_MAX_ROUNDS, LONG_PRECONDITION,
+				     LONG_MAX_WRITE };
+	static const char *const names[] = { "--round", "--max-rounds",
+					     "--precondition", "--max-write" };
+	struct config *cfg = config_of(st);
+	uint64_t fixed;
+
+	for (size_t i = 0; !cfg->steady.on && i < sizeof(needs) / sizeof(needs[0]); i++)
+		if (opt_given(st, needs[i]))
+			return opt_fail(st, "%s is for --steady's rounds; give "
+					"--steady too", names[i]);
+	if (!opt_given(st, LONG_PRECONDITION))
+		cfg->steady.precondition_bytes = 2 * cfg->io.size_mib * MIB;
+	fixed = mark_steady_fixed_bytes(mo, cfg);
+	if (cfg->steady.max_write_bytes && fixed > cfg->steady.max_write_bytes)
+		return opt_fail(st, "--max-write %.2f GiB: laying out the file and "
+				"preconditioning every test write %.2f GiB before "
+				"any round; give a larger --max-write, a smaller -s "
+				"or --precondition, or fewer tests",
+				(double)cfg->steady.max_write_bytes / (double)GIB,
+				(double)fixed / (double)GIB);
+	return OPT_RUN;
 }
 
 /* --vary's checks after the rows, with a mark's load for their words. */
@@ -264,5 +356,7 @@ enum opt_outcome mark_options_parse(int argc, char **argv, uint64_t ram_mib,
 		return opt_fail(&st, "--profile %s: %s", mo->profile, pe.msg);
 	if (mark_check_size(&mo->tests, cfg->io.size_mib * MIB, why, sizeof(why)) != 0)
 		return opt_fail(&st, "%s", why);
+	if (check_steady(&st, mo) != OPT_RUN)
+		return OPT_ERROR;
 	return check_vary(&st, mo);
 }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "read/json_drive.h"
 #include "core/shape.h"
 #include "read/json_field.h"
 #include "read/json_probe.h"
@@ -87,6 +88,7 @@ static int read_test(const struct json_where *w, const struct json_value *o,
 	    json_results_device(w, o, &t->dev) != 0 ||
 	    json_probe_read(w, o, &t->probe) != 0 ||
 	    json_field_uint(w, o, "disk_percent", true, 100, &pct, &known) != 0 ||
+	    json_drive_steady(w, o, &t->steady) != 0 ||
 	    json_field_member(w, o, "runs", false, &runs) != 0)
 		return -1;
 	t->disk_pct = known ? (int)pct : -1;
@@ -167,6 +169,7 @@ static int read_head(const struct json_where *w, const struct json_value *o,
 	    read_config(w, o, m) != 0 || json_provenance_fields(w, o, &origin) != 0 ||
 	    json_results_environment(w, o, &m->env) != 0 ||
 	    json_results_vary(w, o, &m->vary) != 0 ||
+	    json_drive_read(w, o, &m->removal, &m->trim) != 0 ||
 	    json_field_object(w, o, "layout", false, &layout) != 0)
 		return -1;
 	m->score = score == 1 ? MARK_BEST : MARK_MEAN;

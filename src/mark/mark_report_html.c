@@ -91,6 +91,7 @@ void mark_render_html(FILE *out, const struct mark_grid *g)
 	html_part(out, g, 0, g->n_reads, "[Read]");
 	html_part(out, g, g->n_reads, g->n_rows, "[Write]");
 	fputs("</tbody>\n</table>\n", out);
+	mark_report_drive_html(out, g);
 	html_feel(out, g);
 	fputs("</body>\n</html>\n", out);
 }
@@ -107,12 +108,6 @@ void mark_render_html(FILE *out, const struct mark_grid *g)
 #define SVG_BAR 12
 #define SVG_GAP 10       /* between tests */
 #define SVG_LEGEND_COLS 96
-
-/* Colour-blind-friendly hues (Okabe-Ito), one per run, again after eight. */
-static const char *const colours[] = {
-	"#0072b2", "#e69f00", "#009e73", "#cc79a7",
-	"#56b4e9", "#d55e00", "#7f7f00", "#555555",
-};
 
 /* LABEL escaped, cut to SVG_LEGEND_COLS characters with an ellipsis. */
 static void svg_label(FILE *out, const char *label)
@@ -162,7 +157,7 @@ static int svg_part(FILE *out, const struct mark_grid *g, size_t from, size_t to
 			if (v >= 0)
 				fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 					     "fill=\"%s\"/>\n", x0, y, len, SVG_BAR,
-					colours[c % (sizeof(colours) / sizeof(colours[0]))]);
+					mark_colours[c % MARK_COLOURS]);
 			fprintf(out, "<text x=\"%d\" y=\"%d\" class=\"v\">%s</text>\n",
 				x0 + len + 4, y + SVG_BAR - 2,
 				mark_grid_text(g, c, r, MARK_MBS, cell, sizeof(cell)));
@@ -176,7 +171,7 @@ void mark_render_svg(FILE *out, const struct mark_grid *g)
 {
 	int height = SVG_HEAD_PX + (int)g->n * SVG_LEGEND_PX +
 		     part_height(g, g->n_reads) + part_height(g, g->n_rows - g->n_reads) +
-		     SVG_MARGIN;
+		     mark_report_drive_svg_height(g) + SVG_MARGIN;
 	double max = 0;
 	int y = SVG_HEAD_PX;
 
@@ -200,12 +195,13 @@ void mark_render_svg(FILE *out, const struct mark_grid *g)
 	for (size_t c = 0; c < g->n; c++, y += SVG_LEGEND_PX) {
 		fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
 			     "<text x=\"%d\" y=\"%d\">", SVG_MARGIN, y + 2,
-			colours[c % (sizeof(colours) / sizeof(colours[0]))],
+			mark_colours[c % MARK_COLOURS],
 			SVG_MARGIN + 18, y + 12);
 		svg_label(out, g->labels[c]);
 		fputs("</text>\n", out);
 	}
 	y = svg_part(out, g, 0, g->n_reads, "[Read]", max, y);
-	svg_part(out, g, g->n_reads, g->n_rows, "[Write]", max, y);
+	y = svg_part(out, g, g->n_reads, g->n_rows, "[Write]", max, y);
+	mark_report_drive_svg(out, g, y);
 	fputs("</svg>\n", out);
 }

@@ -58,6 +58,27 @@ extern const char *const mark_metric_names[MARK_METRICS];
 /* The note under every title: what MB/s and the latencies are. */
 extern const char mark_units_note[];
 
+/* Colour-blind-friendly hues (Okabe-Ito): runs' bars, tests' lines. */
+#define MARK_COLOURS 8
+extern const char *const mark_colours[MARK_COLOURS];
+
+/*
+ * What the marks of GRID say about the drive as it is used
+ * (mark_report_steady.c): each mark's --steady rounds and its words, the
+ * FITRIM before it and its file's removal. As text (under the grid; in a
+ * fenced block with MARKDOWN), as HTML (a chart of each mark's rounds,
+ * the words in a list), and as SVG (the charts from Y on, their height
+ * mark_report_drive_svg_height's). Nothing for marks without them.
+ */
+void mark_report_drive_text(FILE *out, const struct mark_grid *grid,
+			    bool markdown);
+void mark_report_drive_html(FILE *out, const struct mark_grid *grid);
+int mark_report_drive_svg_height(const struct mark_grid *grid);
+void mark_report_drive_svg(FILE *out, const struct mark_grid *grid, int y);
+
+/* TEXT with Markdown's special characters escaped, so a name stays a name. */
+void mark_md_text(FILE *out, const char *text);
+
 /* The renderers (GRID complete). */
 void mark_render_text(FILE *out, const struct mark_grid *grid);
 void mark_render_markdown(FILE *out, const struct mark_grid *grid);

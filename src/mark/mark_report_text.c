@@ -99,22 +99,13 @@ void mark_render_text(FILE *out, const struct mark_grid *g)
 	}
 	text_part(out, g, 0, g->n_reads, "[Read]", width);
 	text_part(out, g, g->n_reads, g->n_rows, "[Write]", width);
+	mark_report_drive_text(out, g, false);
 	for (size_t c = 0; c < g->n; c++) {
 		char line[FMT_MARK_FEEL_MAX];
 
 		for (size_t k = 0; fmt_mark_feel_line(&g->runs[c], k, line,
 						      sizeof(line)); k++)
 			fprintf(out, "Feel [%zu]: %s\n", c + 1, line);
-	}
-}
-
-/* TEXT with Markdown's special characters escaped, so a name stays a name. */
-static void md_text(FILE *out, const char *text)
-{
-	for (; *text; text++) {
-		if (strchr("\\`*_[]<>|#~&!", *text))
-			fputc('\\', out);
-		fputc(*text, out);
 	}
 }
 
@@ -148,7 +139,7 @@ void mark_render_markdown(FILE *out, const struct mark_grid *g)
 	fprintf(out, "\n\n%s\n\n| Test | Figure |", mark_units_note);
 	for (size_t c = 0; c < g->n; c++) {
 		fputc(' ', out);
-		md_text(out, g->labels[c]);
+		mark_md_text(out, g->labels[c]);
 		fputs(" |", out);
 	}
 	fputs("\n| :--- | :--- |", out);
@@ -157,6 +148,7 @@ void mark_render_markdown(FILE *out, const struct mark_grid *g)
 	fputc('\n', out);
 	md_part(out, g, 0, g->n_reads, "\\[Read\\]");
 	md_part(out, g, g->n_reads, g->n_rows, "\\[Write\\]");
+	mark_report_drive_text(out, g, true);
 	for (size_t c = 0, any = 0; c < g->n; c++) {
 		char line[FMT_MARK_FEEL_MAX];
 
@@ -168,7 +160,7 @@ void mark_render_markdown(FILE *out, const struct mark_grid *g)
 				      "a write and its fsync every 100 ms, "
 				      "waited):\n\n", out);
 			fprintf(out, "- \\[%zu\\] ", c + 1);
-			md_text(out, line);
+			mark_md_text(out, line);
 			fputc('\n', out);
 		}
 	}

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * combine.c - the figures of a clyde-mpi run from its ranks' (combine.h):
- * sums, the stonewalled window, CPU per rank, merged latencies, each disk
- * counted once. Reads nothing but its arguments.
+ * sums, the aggregate bandwidth over the job's window, CPU per rank,
+ * merged latencies, each disk counted once. Reads nothing but its
+ * arguments.
  */
 #include "combine.h"
 
@@ -94,6 +95,8 @@ void combine_phase(const struct phase_result *const parts[], size_t n,
 		out->read_bytes += p->read_bytes;
 		out->ops += p->ops;
 		out->cpu_ns += p->cpu_ns;
+		out->wait_ns += p->wait_ns;
+		out->cut |= p->cut;
 		if (p->start_ns < first)
 			first = p->start_ns;
 		if (p->start_ns + p->elapsed_ns > last)

@@ -3,9 +3,11 @@
  * combine.h - one set of figures from the ranks of a clyde-mpi run. Pure
  * arithmetic on results already gathered (ranks.c moves them):
  *   - bytes, operations and CPU time are summed;
- *   - a rate is stonewalled, as IOR does: everything the ranks moved over
- *     the window from the first rank's start to the last rank's end (on
- *     rank 0's clock), so a slow rank lowers it rather than hiding;
+ *   - a rate is the aggregate bandwidth over the job's window, as IOR
+ *     computes it: everything the ranks moved over the window from the
+ *     first rank's start to the last rank's end (on rank 0's clock), so a
+ *     slow rank lowers it rather than hiding (under --deadline each rank
+ *     moved what it did before the first stopped: IOR's stonewalling);
  *   - %CP is the ranks' CPU time over that window, per rank: the average
  *     rank's share, comparable with one clyde's (JSON cpu_s is the total);
  *   - latency comes from the ranks' histograms merged, its maximum the

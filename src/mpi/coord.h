@@ -65,6 +65,32 @@ int coord_gather(const void *mine, void *all, size_t len);
 /* LEN bytes of BUF from rank ROOT to every rank. 0 or -1. */
 int coord_bcast(void *buf, size_t len, int root);
 
+/* LEN bytes from every rank into ALL on every rank, in rank order (ALL
+ * holds size x LEN bytes). 0 or -1. */
+int coord_allgather(const void *mine, void *all, size_t len);
+
+/*
+ * The race of one test under --deadline: every rank stops when the first
+ * is done (finished, or at the deadline). Zero a struct coord_race before
+ * the test; while it runs, each rank calls coord_race_poll every few ms,
+ * DONE saying whether its own copies are done, and *ANY becomes true once
+ * some rank's are (this one's included). Rank 0 hears each rank's news
+ * and passes the first on: two small messages a rank, not N x N. Every
+ * rank that started the test then calls coord_race_end once its copies
+ * have stopped, which settles the messages (rank 0 waits for every rank's
+ * news, the others for rank 0's word), calling IDLE(ARG) while it waits.
+ * Every rank must make these calls for the same tests. 0 or -1.
+ */
+struct coord_race {
+	bool told;      /* rank 0: its word sent to all; others: news sent */
+	bool heard;     /* others: rank 0's word received */
+	int news;       /* rank 0: the other ranks' news received */
+	void *sends;    /* the messages still on their way (coord_mpi.c's) */
+	int n_sends;
+};
+int coord_race_poll(struct coord_race *race, bool done, bool *any);
+int coord_race_end(struct coord_race *race, void (*idle)(void *), void *arg);
+
 /*
  * This rank's clock against rank 0's: NOW() on rank 0 at the same instant
  * is NOW() here + *offset_ns, within *error_ns (half the shortest of a few

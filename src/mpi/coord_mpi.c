@@ -9,12 +9,13 @@
 
 #include <limits.h>
 #include <mpi.h>
-#include <stdlib.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <time.h>
 
 #define CLOCK_ROUNDS 8       /* round trips per rank; the shortest counts */
 #define CLOCK_TAG 0x434c     /* "CL" */
+#define RACE_TAG 0x5243      /* "RC" */
 #define SPINS_BEFORE_SLEEP 2000
 #define IDLE_SLEEP_NS 100000 /* 0.1 ms: the most a rank lags the others'
 			      * leaving an agreement, before the barrier */
@@ -213,4 +214,133 @@ int coord_clock_offset(uint64_t (*now)(void), int64_t *offset_ns,
 		}
 	}
 	return 0;
+}
+
+int coord_allgather(const void *mine, void *all, size_t len)
+{
+	if (!fits_int(len))
+		return -1;
+	return ok(MPI_Allgather(mine, (int)len, MPI_BYTE, all, (int)len, MPI_BYTE,
+				MPI_COMM_WORLD));
+}
+
+/* Send one race message to each of the ranks TO..TO+N-1, kept in flight
+ * in RACE until coord_race_end completes them. */
+static int race_send(struct coord_race *race, int to, int n)
+{
+	static const int word = 1;
+	MPI_Request *reqs = calloc((size_t)n, sizeof(*reqs));
+
+	if (!reqs)
+		return -1;
+	race->sends = reqs;
+	race->n_sends = n;
+	race->told = true;
+	for (int i = 0; i < n; i++)
+		if (MPI_Isend(&word, 1, MPI_INT, to + i, RACE_TAG, MPI_COMM_WORLD,
+			      &reqs[i]) != MPI_SUCCESS)
+			return -1;
+	return 0;
+}
+
+/* Take one race message from FROM (MPI_ANY_SOURCE: anyone) if one has
+ * come: *GOT says whether. */
+static int race_take(int from, bool *got)
+{
+	MPI_Status status;
+	int flag = 0, word;
+
+	*got = false;
+	if (MPI_Iprobe(from, RACE_TAG, MPI_COMM_WORLD, &flag, &status) != MPI_SUCCESS)
+		return -1;
+	if (!flag)
+		return 0;
+	*got = true;
+	return ok(MPI_Recv(&word, 1, MPI_INT, status.MPI_SOURCE, RACE_TAG,
+			   MPI_COMM_WORLD, MPI_STATUS_IGNORE));
+}
+
+int coord_race_poll(struct coord_race *race, bool done, bool *any)
+{
+	int size = world_size();
+	bool got = true;
+
+	*any = done;
+	if (size == 1)
+		return 0;
+	if (my_rank() != 0) {
+		if (done && !race->told && race_send(race, 0, 1) != 0)
+			return -1;
+		if (!race->heard && race_take(0, &race->heard) != 0)
+			return -1;
+		*any = done || race->heard;
+		return 0;
+	}
+	while (got && race->news < size - 1) {
+		if (race_take(MPI_ANY_SOURCE, &got) != 0)
+			return -1;
+		race->news += got;
+	}
+	if ((done || race->news > 0) && !race->told &&
+	    race_send(race, 1, size - 1) != 0)
+		return -1;
+	*any = race->told;
+	return 0;
+}
+
+/* Whether every message of the race has come, and every one sent gone. */
+static bool race_settled(const struct coord_race *race, int size)
+{
+	bool heard = my_rank() == 0 ? race->news == size - 1 : race->heard;
+
+	return heard && race->n_sends == 0;
+}
+
+/* One step towards race_settled: *MOVED says whether anything happened. */
+static int race_step(struct coord_race *race, int size, bool *moved)
+{
+	int sent = 0;
+
+	*moved = false;
+	if (my_rank() == 0 && race->news < size - 1) {
+		if (race_take(MPI_ANY_SOURCE, moved) != 0)
+			return -1;
+		race->news += *moved;
+		return 0;
+	}
+	if (my_rank() != 0 && !race->heard) {
+		if (race_take(0, &race->heard) != 0)
+			return -1;
+		*moved = race->heard;
+		return 0;
+	}
+	if (MPI_Testall(race->n_sends, race->sends, &sent, MPI_STATUSES_IGNORE) !=
+	    MPI_SUCCESS)
+		return -1;
+	if (sent)
+		race->n_sends = 0;
+	*moved = sent;
+	return 0;
+}
+
+int coord_race_end(struct coord_race *race, void (*idle)(void *), void *arg)
+{
+	int size = world_size();
+	bool any;
+	int rc = coord_race_poll(race, true, &any);
+
+	for (unsigned spins = 0; rc == 0 && !race_settled(race, size); spins++) {
+		bool moved;
+
+		rc = race_step(race, size, &moved);
+		if (rc == 0 && !moved) {
+			if (idle)
+				idle(arg);
+			pause_briefly(spins);
+		}
+	}
+	free(race->sends);
+	race->sends = NULL;
+	race->n_sends = 0;
+	return rc;
 }

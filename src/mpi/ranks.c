@@ -6,6 +6,7 @@
  * for combine.c, and the failing rank's error on its way to rank 0.
  */
 #include "ranks.h"
+#include "ranks_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -87,7 +88,7 @@ const char *ranks_tag(const struct ranks *rk)
 
 uint64_t ranks_first_copy(const struct ranks *rk)
 {
-	return rk->me.mpi ? (uint64_t)rk->me.rank * MAX_CONCURRENCY : 0;
+	return rk->me.mpi ? ranks_copy0_of((uint32_t)rk->me.rank) : 0;
 }
 
 bool ranks_stopped(const struct ranks *rk)
@@ -112,6 +113,12 @@ bool ranks_decide(const struct ranks *rk, bool mine)
 int ranks_check(const struct ranks *rk, const struct config *cfg, char *err,
 		size_t len)
 {
+	if (cfg->job.reorder && (!rk->me.mpi || rk->me.size < 2)) {
+		snprintf(err, len, "--reorder: block input reads another rank's "
+			 "file, and this run has no other rank (clyde-mpi under "
+			 "mpirun, with two ranks or more)");
+		return EXIT_USAGE;
+	}
 	if (!rk->me.mpi || (cfg->processes == 0 && cfg->sync_mode == 0))
 		return 0;
 	snprintf(err, len, "%s: clyde-mpi's ranks already start every test "
@@ -168,75 +175,129 @@ static int agree(struct ranks *rk, bool failed)
 	return 1;
 }
 
-/* Every step of the plan and the number of runs: what fixes the sequence
- * of collective calls, which must be the same on every rank. */
-static uint64_t plan_shape(const struct config *cfg)
+const char *ranks_note(const struct ranks *rk)
 {
-	static const uint64_t prime = 1099511628211ULL;
-	struct run_plan plan;
-	uint64_t h = 14695981039346656037ULL;
+	return rk->note;
+}
 
-	run_plan_init(&plan, cfg);
-	h = (h ^ (uint64_t)cfg->repeat) * prime;
-	h = (h ^ plan.n) * prime;
-	for (size_t i = 0; i < plan.n; i++) {
-		const struct random_spec *spec = plan.steps[i].arg;
-
-		h = (h ^ (uint64_t)plan.steps[i].info->id) * prime;
-		if (spec) /* a random-I/O test: which one */
-			h = (h ^ ((uint64_t)spec->threads << 33 |
-				  (uint64_t)spec->depth << 1 | spec->writes)) * prime;
-	}
-	return h;
+/* The communication broke during ranks_begin: say so, and stop. */
+static int unreachable(struct ranks *rk, char *err, size_t len)
+{
+	rk->broken = true;
+	snprintf(err, len, "rank %d: MPI: the ranks cannot reach each other",
+		 rk->me.rank);
+	return EXIT_SETUP;
 }
 
 int ranks_begin(struct ranks *rk, const struct config *cfg,
-		const struct run_target *target, char *err, size_t len)
+		struct run_target *target, char *err, size_t len)
 {
-	uint64_t shape[2];
-	int agreed;
+	int agreed, status;
 
 	err[0] = '\0';
 	if (!rk->me.mpi)
 		return 0;
 	rk->workdir = target->workdir;
+	rk->target = target;
+	rk->deadline = cfg->job.deadline_s;
 	agreed = agree(rk, false);
 	if (agreed > 0)
 		return EXIT_SETUP; /* stopped: the failing rank's status follows */
-	shape[0] = plan_shape(cfg);
-	shape[1] = ~shape[0]; /* the least of ~x is ~(the most of x) */
-	if (agreed < 0 || coord_allreduce_u64(shape, 2, COORD_MIN) != 0 ||
-	    coord_clock_offset(timer_now_ns, &rk->clock_offset_ns,
-			       &rk->clock_error_ns) != 0) {
-		rk->broken = true;
-		snprintf(err, len, "rank %d: MPI: the ranks cannot reach each "
-			 "other", rk->me.rank);
-		return EXIT_SETUP;
-	}
-	if (shape[0] != ~shape[1]) {
+	if (agreed < 0)
+		return unreachable(rk, err, len);
+	/* The settings decide the tests, and so the collective calls. */
+	status = ranks_same_settings(rk, cfg, target, err, len);
+	if (status < 0)
+		return unreachable(rk, err, len);
+	if (status != 0) {
 		rk->settled = true;
 		rk->first_failed = 0;
-		snprintf(err, len, "the ranks were given different tests (their "
-			 "-s, -n, -f, -x or --random-io differ); give every rank "
-			 "the same");
-		return EXIT_USAGE;
+		return status;
 	}
+	if (coord_clock_offset(timer_now_ns, &rk->clock_offset_ns,
+			       &rk->clock_error_ns) != 0)
+		return unreachable(rk, err, len);
+	status = ranks_share_begin(rk, cfg, target, err, len);
+	if (status < 0)
+		return unreachable(rk, err, len);
+	/* Whether every rank found what the ranks share. */
+	switch (agree(rk, status != 0)) {
+	case 0:
+		return 0;
+	case 1:
+		if (status == 0)
+			err[0] = '\0'; /* stopped by another rank */
+		return status ? status : EXIT_SETUP;
+	default:
+		return unreachable(rk, err, len);
+	}
+}
+
+/* After an agreement: every rank takes the least extent any rank's files
+ * hold, and rank 0's shared file, its whole identity (the others offer
+ * the most there is). */
+static int settle(struct ranks *rk, struct run_agreed *agreed)
+{
+	const struct iofile_made *m = &agreed->shared;
+	bool zero = rk->me.rank == 0;
+	uint64_t v[7] = { agreed->extent_bytes, m->id.dev, m->id.ino, m->id.type,
+			  m->btime_ns, m->gen,
+			  (m->has_btime ? 1u : 0u) | (m->has_gen ? 2u : 0u) };
+
+	for (size_t i = 1; !zero && i < 7; i++)
+		v[i] = UINT64_MAX;
+	if (coord_allreduce_u64(v, 7, COORD_MIN) != 0)
+		return -1;
+	agreed->extent_bytes = v[0];
+	agreed->shared = (struct iofile_made){
+		.id = { .dev = v[1], .ino = v[2], .type = (uint32_t)v[3] },
+		.btime_ns = v[4], .gen = (uint32_t)v[5],
+		.has_btime = (v[6] & 1u) != 0, .has_gen = (v[6] & 2u) != 0,
+	};
 	return 0;
 }
 
-/* The ranks' agreement before STEP: 0 when every rank is ready, else the
- * status to stop with (rank 0 says why, once, at ranks_end). */
+/*
+ * The ranks' agreement before STEP, which settles AGREED: 0 when every
+ * rank is ready, else the status to stop with (rank 0 says why, once, at
+ * ranks_end). A test that races under --deadline starts even when a
+ * signal came meanwhile, its copies stopping at once: every rank must
+ * then take part in its race.
+ */
 static int before_phase(void *arg, const struct plan_step *step,
-			struct phase_error *err)
+			struct run_agreed *agreed, struct phase_error *err)
 {
 	struct ranks *rk = arg;
+	bool races = rk->deadline && step->info->deadline;
 	int sig;
 
-	if (agree(rk, false) == 0 && !cleanup_signal())
-		return 0;
+	memset(&rk->race, 0, sizeof(rk->race));
+	if (agree(rk, false) == 0) {
+		if (settle(rk, agreed) != 0)
+			rk->broken = true;
+		else if (races || !cleanup_signal())
+			return 0;
+	}
 	snprintf(err->op, sizeof(err->op), "synchronising before %s", step->name);
 	sig = cleanup_signal();
 	return err->status = sig ? EXIT_SIGNAL + sig : EXIT_IO;
+}
+
+/* The race of a test under --deadline (run.h's race hook); a broken
+ * communication stops the copies, and the next agreement ends the run. */
+static bool race(void *arg, bool done, bool end)
+{
+	struct ranks *rk = arg;
+	bool any = done;
+
+	if (rk->broken)
+		return true;
+	if ((end ? coord_race_end(&rk->race, on_idle, rk)
+		 : coord_race_poll(&rk->race, done, &any)) != 0) {
+		rk->broken = true;
+		return true;
+	}
+	return any;
 }
 
 static void keep_latency(void *arg, const struct plan_step *step,
@@ -261,6 +322,10 @@ void ranks_hooks(struct ranks *rk, const struct run_plan *plan,
 		stats_init(&rk->lat[i]);
 	hooks->before_phase = before_phase;
 	hooks->before_arg = rk;
+	if (rk->deadline) {
+		hooks->race = race;
+		hooks->race_arg = rk;
+	}
 	hooks->phase_latency = keep_latency;
 	hooks->latency_arg = rk;
 }
@@ -522,6 +587,7 @@ int ranks_end(struct ranks *rk, int status)
 			print_note(&note, rk->first_failed);
 		status = note.status;
 	}
+	ranks_share_end(rk, &status); /* every rank has cleaned up by now */
 	ranks_free(rk);
 	coord_finish();
 	return status;

@@ -32,6 +32,13 @@ struct ranks {
 	char host[64];
 	char tag[96];          /* "HOST.rN" in the directory's name */
 	const char *workdir;   /* the run_target's, given to ranks_begin */
+	struct run_target *target; /* ranks_begin's: its share is set there */
+	char job_name[160];    /* the job's directory (--shared-file,
+				* --shared-dir) in -d; "" none */
+	uint64_t tree_dirs;    /* --shared-dir: its -n sub-directories */
+	uint32_t deadline;     /* --deadline, seconds; 0: none */
+	struct coord_race race; /* --deadline: the current test's */
+	char note[256];        /* rank 0: a word on the set-up, to print */
 	FILE *capture;         /* ranks > 0: their stderr, kept to send on */
 	long mark;             /* where the capture's newest part begins */
 	bool settled;          /* an agreement found a failure */
@@ -62,23 +69,34 @@ const char *ranks_tag(const struct ranks *rk);
 uint64_t ranks_first_copy(const struct ranks *rk);
 
 /* Options that make no sense over MPI (-p, -y: the ranks already start
- * each test together). 0, or EXIT_USAGE with a reason in ERR. */
+ * each test together), and --reorder without ranks. 0, or EXIT_USAGE
+ * with a reason in ERR. */
 int ranks_check(const struct ranks *rk, const struct config *cfg, char *err,
 		size_t len);
 
 /*
  * The first agreement, once this rank's set-up went well (a rank whose
  * set-up failed goes straight to ranks_end, whose agreement meets this
- * one). Then, when all went well, checks that every rank runs the same
- * tests and measures the clocks against rank 0's. TARGET is this rank's
- * place, which must outlive RK. 0 to run; else a non-zero status, with a reason to print in ERR,
- * or ERR empty when another rank's failure stopped this one.
+ * one). Then, when all went well: checks that every rank was given the
+ * same settings (settings.h), measures the clocks against rank 0's,
+ * takes rank 0's seed, and sets target->share: the job's directory rank
+ * 0 makes for --shared-file and --shared-dir, and for --reorder the rank
+ * (and directory) block input reads from. TARGET is this rank's place,
+ * which must outlive RK. 0 to run; else a non-zero status, with a reason
+ * to print in ERR, or ERR empty when another rank's failure stopped this
+ * one.
  */
 int ranks_begin(struct ranks *rk, const struct config *cfg,
-		const struct run_target *target, char *err, size_t len);
+		struct run_target *target, char *err, size_t len);
 
-/* Hook the agreement before each test of PLAN, and the capture of its
- * latencies, into HOOKS (over MPI only). Call before each run. */
+/* Rank 0's word on how the ranks were set up (that --reorder's readers
+ * share a host's page cache with what they read), "" when none. */
+const char *ranks_note(const struct ranks *rk);
+
+/* Hook the agreement before each test of PLAN (which also settles the
+ * run's agreed values), the race of a test under --deadline, and the
+ * capture of its latencies, into HOOKS (over MPI only). Call before each
+ * run. */
 void ranks_hooks(struct ranks *rk, const struct run_plan *plan,
 		 struct run_hooks *hooks);
 
@@ -107,8 +125,10 @@ int ranks_after_run(struct ranks *rk, struct run_results *res,
  * The last call, main's return value: agrees on STATUS if no agreement
  * has settled the outcome yet; rank 0 prints the first failing rank's
  * error lines (when that rank is not itself); every rank returns that
- * rank's status. Leaves the job. Over a broken communication it takes the
- * job down instead (coord_abort).
+ * rank's status. Once every rank has cleaned up, rank 0 removes the job's
+ * directory (a status of 0 becomes EXIT_IO, said, when it cannot). Leaves
+ * the job. Over a broken communication it takes the job down instead
+ * (coord_abort).
  */
 int ranks_end(struct ranks *rk, int status);
 

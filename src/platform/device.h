@@ -46,6 +46,26 @@ void device_find(int dir_fd, const struct provenance *prov,
  */
 void device_counters(const struct device *dev, struct device_io *io);
 
+/*
+ * The bytes the device (or devices) has discarded since boot (Linux: the
+ * stat file's 14th field, in sectors) into *BYTES; false when that cannot
+ * be read (no device, a kernel before 4.18, elsewhere).
+ */
+bool device_discarded(const struct device *dev, uint64_t *bytes);
+
+/*
+ * After a removal of BYTES, begun when the device had discarded BEFORE
+ * (device_discarded), whose discards the filesystem may issue after its
+ * sync (ext4's online discard runs in a worker): while the device's count
+ * still moves (looked at every 20 ms), wait until it has discarded BYTES,
+ * or has not moved for 1 s, or 300 s have passed, or STOP() says to stop
+ * (a signal). The bytes discarded since BEFORE; *LAST_NS (timer_now_ns)
+ * set to when the count last moved, left alone when it did not move after
+ * the call. Returns at once, 0, without device_discarded.
+ */
+uint64_t device_discard_wait(const struct device *dev, uint64_t before,
+			     uint64_t bytes, bool (*stop)(void), uint64_t *last_ns);
+
 /* What the device moved between two readings of its counters. */
 static inline void device_delta(const struct device_io *before,
 				const struct device_io *after,

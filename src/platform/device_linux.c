@@ -12,10 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "lib/timer.h"
 #include "provenance_files.h"
 #include "provenance_read.h"
 
@@ -89,4 +91,60 @@ void device_counters(const struct device *dev, struct device_io *io)
 		io->read_bytes += (uint64_t)f[2] * 512;
 		io->write_bytes += (uint64_t)f[6] * 512;
 	}
+}
+
+bool device_discarded(const struct device *dev, uint64_t *bytes)
+{
+	unsigned long long f[14];
+	char line[512];
+
+	*bytes = 0;
+	for (unsigned i = 0; i < dev->n; i++) {
+		/* 4.18's discard fields follow the 11 older ones: ios, merges,
+		 * sectors, ms */
+		if (prov_read_in(dev->stat_path[i], "", line, sizeof(line)) != 0 ||
+		    sscanf(line, "%llu %llu %llu %llu %llu %llu %llu %llu %llu "
+				 "%llu %llu %llu %llu %llu", &f[0], &f[1], &f[2],
+			   &f[3], &f[4], &f[5], &f[6], &f[7], &f[8], &f[9], &f[10],
+			   &f[11], &f[12], &f[13]) != 14)
+			return false;
+		*bytes += (uint64_t)f[13] * 512;
+	}
+	return dev->n > 0;
+}
+
+#define DISCARD_LOOK_NS 20000000ull        /* 20 ms between looks */
+#define DISCARD_QUIET_NS 1000000000ull     /* still for 1 s: over */
+#define DISCARD_CAP_NS 300000000000ull     /* 300 s at most */
+
+uint64_t device_discard_wait(const struct device *dev, uint64_t before,
+			     uint64_t bytes, bool (*stop)(void), uint64_t *last_ns)
+{
+	const struct timespec look = { 0, (long)DISCARD_LOOK_NS };
+	uint64_t start = timer_now_ns(), moved = start, seen = before, now;
+
+	if (!device_discarded(dev, &now))
+		return 0;
+	if (now == before) {
+		/* Nothing yet: give the filesystem's discards one look to start. */
+		nanosleep(&look, NULL);
+		if (!device_discarded(dev, &now) || now == before)
+			return 0;
+	}
+	for (;;) {
+		uint64_t t = timer_now_ns();
+
+		if (now != seen) {
+			seen = now;
+			moved = t;
+			*last_ns = t;
+		}
+		if (seen - before >= bytes || t - moved >= DISCARD_QUIET_NS ||
+		    t - start >= DISCARD_CAP_NS || stop())
+			break;
+		nanosleep(&look, NULL);
+		if (!device_discarded(dev, &now))
+			break;
+	}
+	return seen - before;
 }

@@ -21,3 +21,21 @@ void device_counters(const struct device *dev, struct device_io *io)
 	(void)dev;
 	memset(io, 0, sizeof(*io));
 }
+
+bool device_discarded(const struct device *dev, uint64_t *bytes)
+{
+	(void)dev;
+	*bytes = 0;
+	return false;
+}
+
+uint64_t device_discard_wait(const struct device *dev, uint64_t before,
+			     uint64_t bytes, bool (*stop)(void), uint64_t *last_ns)
+{
+	(void)dev;
+	(void)before;
+	(void)bytes;
+	(void)stop;
+	(void)last_ns;
+	return 0;
+}

@@ -2,8 +2,9 @@
 /*
  * platform.h - the small interface to what only some kernels can tell:
  * direct-I/O alignment, the filesystem's name, what tells one file from a
- * later one with the same inode number. platform_linux.c implements it on
- * Linux, platform_none.c everywhere else.
+ * later one with the same inode number, syncing one filesystem.
+ * platform_linux.c implements it on Linux, platform_none.c everywhere
+ * else.
  */
 #ifndef PLATFORM_H
 #define PLATFORM_H
@@ -48,6 +49,14 @@ int platform_sem_owner(const char *name, unsigned long *uid);
  * /proc/sys/kernel/threads-max and pid_max), or 0 when it cannot be told.
  */
 uint64_t platform_threads_max(void);
+
+/*
+ * Write back and commit what the filesystem holding the open FD has
+ * pending (Linux: syncfs, which waits for its journal's commit and what
+ * the commit does, such as online discard; elsewhere: sync). 0, or -1
+ * with errno.
+ */
+int platform_sync_fs(int fd);
 
 /*
  * What a name holds, as far as telling files apart goes: device, inode,

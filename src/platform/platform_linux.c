@@ -138,6 +138,11 @@ uint64_t platform_threads_max(void)
 	return threads;
 }
 
+int platform_sync_fs(int fd)
+{
+	return syncfs(fd);
+}
+
 int platform_stamp_at(int dirfd, const char *name, bool follow,
 		      struct platform_stamp *out)
 {

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 uint32_t platform_dio_align(int fd)
 {
@@ -45,6 +46,13 @@ uint64_t platform_run_delay_ns(void)
 
 uint64_t platform_threads_max(void)
 {
+	return 0;
+}
+
+int platform_sync_fs(int fd)
+{
+	(void)fd;
+	sync();
 	return 0;
 }
 

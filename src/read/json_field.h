@@ -71,6 +71,14 @@ int json_field_engine(const struct json_where *w, const struct json_value *obj,
 int json_field_number(const struct json_where *w, const struct json_value *obj,
 		      const char *key, bool nullable, double *out, bool *known);
 
+/*
+ * Seconds (SCALE 1e9) or microseconds (1e3) at KEY into whole nanoseconds
+ * (a rounding step past UINT64_MAX reads as UINT64_MAX); *known false (and
+ * *out 0) for null; negative refused.
+ */
+int json_field_ns(const struct json_where *w, const struct json_value *obj,
+		  const char *key, double scale, uint64_t *out, bool *known);
+
 /* A whole number from 0 to MAX; *known false (and *out 0) for null. */
 int json_field_uint(const struct json_where *w, const struct json_value *obj,
 		    const char *key, bool nullable, uint64_t max,

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_drive.h"
 #include "json_field.h"
 #include "json_probe.h"
 #include "json_provenance.h"
@@ -163,6 +164,7 @@ static int read_random(const struct json_where *w, const struct json_value *t,
 	    optional_ns(w, t, "cpu_wait_s", &out->wait_ns) != 0 ||
 	    json_field_u64(w, t, "ops", false, &out->ops) != 0 ||
 	    json_field_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0 ||
+	    json_drive_steady(w, t, &out->steady) != 0 ||
 	    json_series_read(w, t, &out->series) != 0 || json_limits_check(w, t) != 0 ||
 	    json_probe_read(w, t, &out->probe) != 0)
 		return -1;
@@ -316,6 +318,7 @@ static int read_run(const struct json_where *w, const struct json_value *run,
 	    json_field_text(w, run, "seed", true, r->seed, sizeof(r->seed)) != 0 ||
 	    read_config(w, run, r) != 0 || read_environment(w, run, &r->env) != 0 ||
 	    json_provenance_read(w, run, r) != 0 || read_vary(w, run, &r->vary) != 0 ||
+	    json_drive_read(w, run, &r->removal, &r->trim) != 0 ||
 	    json_field_member(w, run, "phases", false, &phases) != 0 ||
 	    json_field_member(w, run, "random_io", false, &randoms) != 0)
 		return -1;

@@ -227,6 +227,23 @@ static int compare_marks(FILE *out, FILE *notes, const struct report_options *o,
 	return render_comparison(out, notes, o, rc, &c, &err);
 }
 
+int report_render_marks(FILE *out, FILE *notes, const struct report_options *o,
+			const struct mark_results *marks, size_t n)
+{
+	int rc;
+
+	if (o->compare) {
+		if ((rc = compare_marks(out, notes, o, marks, n)) == -1)
+			fprintf(notes, "clyde: report: out of memory\n");
+	} else if ((rc = mark_report_render(out, o->format->report_name, marks,
+					    n)) != 0) {
+		fprintf(notes, "clyde: report: %s\n", rc == -1 ? "format not "
+			"available for clyde mark results" : "out of memory");
+		rc = rc == -1 ? -2 : -1;
+	}
+	return rc;
+}
+
 /*
  * clyde mark's results in MARKS (N_CLASSIC classic runs read beside them)
  * rendered as O asks; STATUS so far in, the exit status out.
@@ -234,22 +251,15 @@ static int compare_marks(FILE *out, FILE *notes, const struct report_options *o,
 static int report_marks(const struct mark_set *marks, size_t n_classic,
 			const struct report_options *o, int status)
 {
-	int rc = -1;
-
 	if (n_classic > 0)
 		fprintf(stderr, "clyde: report: clyde mark results and classic runs "
 			"cannot share one report; give them to separate commands\n");
 	else if (o->summary)
 		fprintf(stderr, "clyde: report: --summary is for classic runs, not "
 			"clyde mark results\n");
-	else if (o->compare) {
-		if ((rc = compare_marks(stdout, stderr, o, marks->v, marks->n)) == -1)
-			fprintf(stderr, "clyde: report: out of memory\n");
-	} else if ((rc = mark_report_render(stdout, o->format->report_name,
-					    marks->v, marks->n)) != 0)
-		fprintf(stderr, "clyde: report: %s\n", rc == -1 ? "format not "
-			"available for clyde mark results" : "out of memory");
-	return rc == 0 ? status : 1;
+	else if (report_render_marks(stdout, stderr, o, marks->v, marks->n) == 0)
+		return status;
+	return 1;
 }
 
 int report_main(const struct report_options *o, char **files, size_t n_files)

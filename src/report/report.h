@@ -54,6 +54,18 @@ int report_render(FILE *out, FILE *notes, const struct report_options *opts,
 		  struct run_source *input, size_t *n_runs);
 
 /*
+ * clyde mark's results MARKS[0..n) (n >= 1, complete) to OUT as OPTS asks:
+ * with --compare their comparison (report_compare_marks), else side by
+ * side in OPTS's format (mark_report.h). Reasons go to NOTES as "clyde:
+ * report: ...". Returns 0, -1 when memory ran out, or -2 when they cannot
+ * be shown as asked (one group, an unknown --baseline, a format marks do
+ * not have).
+ */
+struct mark_results;
+int report_render_marks(FILE *out, FILE *notes, const struct report_options *opts,
+			const struct mark_results *marks, size_t n);
+
+/*
  * The `clyde report` command, its options parsed: the runs of the N files
  * FILES (standard input when N is 0) rendered as O asks to stdout. Bad
  * lines go to stderr as "clyde: FILE:LINE: reason" and the others still

@@ -268,13 +268,14 @@ static int hook_fail(struct phase_error *err, const char *path, const char *op,
 }
 
 static int gate_hook(void *arg, const struct plan_step *step,
-		     struct phase_error *perr)
+		     struct run_agreed *agreed, struct phase_error *perr)
 {
 	struct gate b;
 	char err[SEM_NAME_LEN + 96];
 	int procs = 0, arrived = 0;
 
 	(void)arg;
+	(void)agreed; /* -y's processes share nothing but the start */
 	if (gate_open(&b, (int)step->info->id, err, sizeof(err)) != 0)
 		return hook_fail(perr, err, "cannot wait at the barrier", 0);
 	if (sem_getvalue(b.procs, &procs) != 0 || wait_sem(b.lock, true, 0) != 0) {
@@ -360,11 +361,12 @@ static int read_answer(int fd, const char **why)
 
 /* -y p: a blank line and the test number on stdout, then a line from stdin. */
 static int prompt_hook(void *arg, const struct plan_step *step,
-		       struct phase_error *err)
+		       struct run_agreed *agreed, struct phase_error *err)
 {
 	const char *why;
 
 	(void)arg;
+	(void)agreed; /* -y's processes share nothing but the start */
 	printf("\n%d:\n", (int)step->info->id);
 	if (out_check(stdout, "stdout") != 0)
 		return EXIT_OUTPUT;

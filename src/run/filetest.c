@@ -17,6 +17,7 @@
 
 #include "sys/cleanup.h"
 #include "io/data.h"
+#include "filetest_internal.h"
 
 static const char name_chars[] =
 	"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -61,8 +62,8 @@ void filetest_make_name(char *out, uint64_t index, uint64_t n, uint64_t dirs,
 		for (int k = 0; k < CHARS_PER_DRAW; k++, v /= NAME_CHARS)
 			chars[d * CHARS_PER_DRAW + k] = name_chars[v % NAME_CHARS];
 	}
-	if (dirs > 1) {
-		put_dir(p, filetest_dir_of(index, n, dirs));
+	if (dirs > 1) { /* a shared directory's names start at copy x n */
+		put_dir(p, filetest_dir_of(index % n, n, dirs));
 		p += FILETEST_DIR_CHARS;
 	}
 	if (order == FILETEST_RANDOM) {
@@ -149,14 +150,14 @@ const char *filetest_leaf(const char *name, uint64_t dirs)
 	return dirs > 1 ? name + FILETEST_DIR_CHARS : name;
 }
 
-int filetest_build_list(struct filetest_entry *list, uint64_t n,
+int filetest_build_list(struct filetest_entry *list, uint64_t n, uint64_t base,
 			const struct file_params *fp, enum filetest_order order,
 			struct rng *rng)
 {
 	for (uint64_t i = 0; i < n; i++) {
 		if (stopped(i) != 0)
 			return -1;
-		filetest_make_name(list[i].name, i, n, fp->dirs, order, rng);
+		filetest_make_name(list[i].name, base + i, n, fp->dirs, order, rng);
 		list[i].size_bytes = filetest_pick_size(fp, rng);
 		list[i].ino = 0;
 	}
@@ -164,25 +165,28 @@ int filetest_build_list(struct filetest_entry *list, uint64_t n,
 }
 
 /*
- * The draws of a create ORDER: from -Z, the order's stretch of numbers (its
- * list, and for the random order the two shuffles after it), the same for
- * every copy; from the seed, each copy and order a generator of its own.
+ * The draws of a create ORDER for copy COPY (its index among every copy of
+ * every rank when they share a directory) into *RNG: from -Z, the order's
+ * stretch of numbers (its list, and for the random order the two shuffles
+ * after it), the same for every copy; from the seed, each copy and order a
+ * generator of its own, which another rank can draw again.
  */
-static void list_stream(struct filetest_state *fs, enum filetest_order order)
+static void list_stream(const struct filetest_state *fs,
+			enum filetest_order order, uint64_t copy, struct rng *rng)
 {
 	const struct rng_layout *at;
 
 	if (!fs->src || fs->src->count == 0) {
-		rng_seeded(&fs->rng, data_mix64(fs->seed ^
-				data_mix64(0x66696c6573ULL + fs->copy * 2u +
+		rng_seeded(rng, data_mix64(fs->seed ^
+				data_mix64(0x66696c6573ULL + copy * 2u +
 					   (unsigned)order)));
 		return;
 	}
 	at = &fs->src->at;
 	if (order == FILETEST_SEQUENTIAL)
-		rng_numbers(&fs->rng, fs->src, at->seq_list, at->ran_list - at->seq_list);
+		rng_numbers(rng, fs->src, at->seq_list, at->ran_list - at->seq_list);
 	else
-		rng_numbers(&fs->rng, fs->src, at->ran_list, at->seed - at->ran_list);
+		rng_numbers(rng, fs->src, at->ran_list, at->seed - at->ran_list);
 }
 
 struct filetest_state *filetest_state_new(const struct config *cfg,
@@ -224,6 +228,7 @@ struct filetest_state *filetest_state_new(const struct config *cfg,
 	}
 	for (uint64_t d = 0; fs->dir_fds && d < fs->dirs; d++)
 		fs->dir_fds[d] = -1;
+	fs->peer_list = fs->list;
 	if (cfg->mode.zeros) {
 		memset(fs->buf, 0, chunk);
 	} else {
@@ -334,12 +339,7 @@ static int fail_with(char *failed, size_t len, const char *path,
 	return -1;
 }
 
-/*
- * mkdirat NAME in DFD and open it without following a symlink, its
- * identity in *ST; -1 with errno, and then nothing is left made (a name
- * that no longer holds a directory is not removed).
- */
-static int make_dir(int dfd, const char *name, struct stat *st)
+int filetest_make_dir(int dfd, const char *name, struct stat *st)
 {
 	if (mkdirat(dfd, name, 0700) != 0)
 		return -1;
@@ -367,18 +367,37 @@ static void close_dirs(struct filetest_state *fs)
 	fs->top_fd = -1;
 }
 
+/* The shared directory's create: the peer's list drawn again beside this
+ * copy's (the directories are filetest_state_enter's). */
+static int share_prepare(struct filetest_state *fs, enum filetest_order order,
+			 char *failed, size_t len, const char **op)
+{
+	struct rng peer;
+
+	if (fs->peer_list != fs->list) {
+		list_stream(fs, order, fs->peer, &peer);
+		if (filetest_build_list(fs->peer_list, fs->count, fs->peer * fs->count,
+					&fs->cfg->files, order, &peer) != 0)
+			return fail_with(failed, len, fs->path, NULL, op,
+					 "build the name list");
+	}
+	return 0;
+}
+
 int filetest_state_prepare(struct filetest_state *fs, enum filetest_order order,
 			   char *failed, size_t len, const char **op)
 {
 	char dname[FILETEST_DIR_CHARS + 2];
 	struct stat st;
 
-	list_stream(fs, order);
+	list_stream(fs, order, fs->shared ? fs->index : fs->copy, &fs->rng);
 	fs->created = 0;
-	if (filetest_build_list(fs->list, fs->count, &fs->cfg->files, order,
-				&fs->rng) != 0)
+	if (filetest_build_list(fs->list, fs->count, fs->index * fs->count,
+				&fs->cfg->files, order, &fs->rng) != 0)
 		return fail_with(failed, len, fs->path, NULL, op, "build the name list");
-	fs->top_fd = make_dir(fs->workdir_fd, fs->leaf, &st);
+	if (fs->shared)
+		return share_prepare(fs, order, failed, len, op);
+	fs->top_fd = filetest_make_dir(fs->workdir_fd, fs->leaf, &st);
 	if (fs->top_fd < 0)
 		return fail_with(failed, len, fs->path, NULL, op, "mkdir");
 	if (cleanup_add(fs->workdir_fd, fs->path, fs->top_fd, true) != 0) {
@@ -391,7 +410,7 @@ int filetest_state_prepare(struct filetest_state *fs, enum filetest_order order,
 	fs->top_made = true;
 	for (uint64_t d = 0; fs->dirs > 1 && d < fs->dirs; d++) {
 		filetest_dir_name(d, dname, sizeof(dname));
-		fs->dir_fds[d] = make_dir(fs->top_fd, dname, &st);
+		fs->dir_fds[d] = filetest_make_dir(fs->top_fd, dname, &st);
 		if (fs->dir_fds[d] < 0)
 			return fail_with(failed, len, fs->path, dname, op, "mkdir");
 		fs->dirs_made = d + 1;
@@ -402,6 +421,8 @@ int filetest_state_prepare(struct filetest_state *fs, enum filetest_order order,
 
 void filetest_state_removed(struct filetest_state *fs)
 {
+	if (fs->shared) /* the shared directory stays to the job's end */
+		return;
 	close_dirs(fs);
 	fs->top_made = false;
 	fs->dirs_made = 0;
@@ -507,6 +528,11 @@ int filetest_state_cleanup(struct filetest_state *fs, char *failed, size_t len)
 			left(&rc, &err, failed, len, fs->path, fs->list[i].name, false,
 			     gone);
 	}
+	if (fs->shared) { /* the directories are the job's, removed at its end */
+		fs->created = 0;
+		errno = err;
+		return rc;
+	}
 	for (uint64_t d = 0; d < fs->dirs_made; d++) {
 		filetest_dir_name(d, dname, sizeof(dname));
 		if (filetest_remove_dir(fs, d) != 0)
@@ -533,6 +559,8 @@ void filetest_state_free(struct filetest_state *fs)
 		return;
 	close_dirs(fs);
 	free(fs->dir_fds);
+	if (fs->peer_list != fs->list)
+		free(fs->peer_list);
 	free(fs->list);
 	free(fs->buf);
 	free(fs);

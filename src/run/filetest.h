@@ -59,7 +59,8 @@ void filetest_dir_name(uint64_t d, char *out, size_t len);
 
 /*
  * Name of file INDEX of N into OUT (FILETEST_NAME_MAX bytes): with DIRS > 1
- * its directory "%05u/" first, then 10 lower-case hex digits of INDEX and 0..12
+ * its directory "%05u/" first (that of INDEX % N: in a shared directory
+ * every copy's names start at a multiple of N), then 10 lower-case hex digits of INDEX and 0..12
  * random characters from [a-z0-9A-Z], index first for FILETEST_SEQUENTIAL,
  * last for FILETEST_RANDOM. Draws FILETEST_NAME_DRAWS numbers from *RNG
  * (the length, then three that give five characters each).
@@ -94,11 +95,12 @@ int64_t filetest_seq_index(const char *leaf);
 const char *filetest_leaf(const char *name, uint64_t dirs);
 
 /*
- * Fill LIST[0..n) for N files under FP in ORDER: names and sizes, drawn
- * from the generator at *RNG. Polls the stop flag (cleanup.h) as it goes:
- * 0, or -1 with errno EINTR when clyde is stopping.
+ * Fill LIST[0..n) for N files under FP in ORDER: names (with the indexes
+ * BASE to BASE + N - 1: a copy's range in a shared directory) and sizes,
+ * drawn from the generator at *RNG. Polls the stop flag (cleanup.h) as it
+ * goes: 0, or -1 with errno EINTR when clyde is stopping.
  */
-int filetest_build_list(struct filetest_entry *list, uint64_t n,
+int filetest_build_list(struct filetest_entry *list, uint64_t n, uint64_t base,
 			const struct file_params *fp, enum filetest_order order,
 			struct rng *rng);
 
@@ -130,6 +132,27 @@ struct filetest_state {
 	struct filetest_entry file0; /* file 0, where every link leads */
 	bool has_btime;          /* the filesystem keeps birth times */
 	bool has_gen;            /* and inode generations */
+	/* --shared-dir (filetest_state_share); all zero for a copy's own: */
+	bool shared;             /* path is the job's one shared directory */
+	bool maker;              /* the job's copy 0 makes it */
+	uint64_t index;          /* this copy among every copy of every rank */
+	uint64_t total;          /* names every copy's files together hold */
+	uint64_t peer;           /* --reorder: the copy whose files the stats
+				  * read; index when none */
+	struct filetest_entry *peer_list; /* that copy's names and sizes, or
+				  * list itself */
+};
+
+/*
+ * --shared-dir: where a copy's file tests go among every copy's, for
+ * filetest_state_share.
+ */
+struct filetest_share {
+	int job_fd;              /* the job's directory, holding the shared one */
+	const char *job_dir;     /* as messages show it */
+	uint64_t index, copies;  /* this copy, of every copy of every rank */
+	uint64_t peer;           /* --reorder: the copy the stats read */
+	bool maker;              /* the job's copy 0 */
 };
 
 /*
@@ -195,6 +218,48 @@ struct filetest_state *filetest_state_new(const struct config *cfg,
 					  const struct rng_source *src, uint64_t seed,
 					  int workdir_fd, const char *workdir,
 					  unsigned copy, unsigned copies);
+
+/*
+ * Move FS (just made) into the job's shared directory, JOB_DIR/files: its
+ * names start at index x count, so that no copy's collide, and with a
+ * PEER its stats read that copy's files. 0, or -1 with errno (ENOMEM,
+ * ENAMETOOLONG).
+ */
+int filetest_state_share(struct filetest_state *fs, const struct filetest_share *sh);
+
+/*
+ * --shared-dir, before a create: the maker makes the shared directory and
+ * its sub-directories (unless an earlier run did; in the create's
+ * prepare step, before the copies start), the other copies open them
+ * (once the create starts, when the maker has made them), once for the
+ * job's whole run. 0, or -1 with errno, the path in
+ * FAILED and *OP naming the step. Nothing for a copy's own directory.
+ */
+int filetest_state_enter(struct filetest_state *fs, char *failed, size_t len,
+			 const char **op);
+
+/* The list the stat tests read: the peer's under --reorder, else the
+ * copy's own. */
+struct filetest_entry *filetest_stat_list(const struct filetest_state *fs);
+
+/*
+ * Whether entry E, stamped through its name as *ST, is a file the stat tests may read: the
+ * file clyde made (filetest_is_ours), or for a peer's entry, whose inode
+ * this copy never saw, a regular file of the size the list says.
+ */
+bool filetest_stat_ok(const struct filetest_state *fs,
+		      const struct filetest_entry *e,
+		      const struct platform_stamp *st);
+
+/*
+ * Once every copy of every rank has removed its files (the end of a lone
+ * process's run; clyde-mpi's rank 0 after the last collective call):
+ * remove the shared directory "files" in JOB_FD (shown as JOB_DIR) and its
+ * DIRS sub-directories, by name and only as empty directories (rmdir
+ * removes nothing else). 0, or -1 with errno and the path in FAILED.
+ */
+int filetest_tree_remove(int job_fd, const char *job_dir, uint64_t dirs,
+			 char *failed, size_t len);
 
 /*
  * Build a fresh name list in ORDER and make the copy's directory and

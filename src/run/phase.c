@@ -56,10 +56,19 @@ bool phase_interrupted(struct phase_ctx *ctx)
 	return true;
 }
 
-int phase_verify(struct phase_ctx *ctx, uint64_t block, const unsigned char *buf,
-		 uint64_t offset, const char *path)
+bool phase_cut(struct phase_ctx *ctx)
 {
-	long bad = data_check_rewritten(ctx->data, block, buf);
+	if (!ctx->cut || !atomic_load_explicit(ctx->cut, memory_order_relaxed))
+		return false;
+	ctx->was_cut = true;
+	return true;
+}
+
+int phase_verify(struct phase_ctx *ctx, struct data_pattern *data,
+		 uint64_t block, const unsigned char *buf, uint64_t offset,
+		 const char *path)
+{
+	long bad = data_check_rewritten(data, block, buf);
 	char op[96];
 
 	if (bad < 0)
@@ -77,6 +86,21 @@ int phase_remove_iofile(struct phase_ctx *ctx)
 
 	if (iofile_remove(ctx->tf, path, sizeof(path)) != 0)
 		return phase_fail(ctx, path, errno ? "unlink" : "unlink: " CLEANUP_REPLACED,
+				  errno);
+	return 0;
+}
+
+int phase_fresh_iofile(struct phase_ctx *ctx)
+{
+	char path[PATH_MAX];
+
+	if (phase_remove_iofile(ctx) != 0)
+		return -1;
+	if (!ctx->tf->region.count || !ctx->tf->region.maker)
+		return 0;
+	iofile_path(ctx->tf, 0, path, sizeof(path));
+	if (iofile_share_make(ctx->tf, &ctx->cfg->mode) != 0)
+		return phase_fail(ctx, path, errno ? "create" : "unlink: " CLEANUP_REPLACED,
 				  errno);
 	return 0;
 }
@@ -100,7 +124,7 @@ static int pieces_open(struct phase_pieces *pp, enum io_access acc)
 	struct phase_ctx *ctx = pp->ctx;
 	char path[PATH_MAX];
 
-	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
+	for (uint32_t p = 0; p < iofile_pieces_in_use(ctx->tf); p++) {
 		iofile_path(ctx->tf, p, path, sizeof(path));
 		pp->fds[p] = iofile_open(ctx->tf, p, acc, &ctx->cfg->mode);
 		if (pp->fds[p] < 0)

@@ -41,6 +41,9 @@ struct phase_ctx {
 	uint64_t seed;                /* the run's seed: -z, or from -Z */
 	struct iofile *tf;          /* this copy's I/O file */
 	struct data_pattern *data;    /* this copy's data pool */
+	struct iofile *read_tf;       /* what block input reads: tf, or with
+				       * --reorder another rank's file or region */
+	struct data_pattern *read_data; /* what read_tf holds, for --verify */
 	unsigned char *buf;           /* chunk bytes, aligned for O_DIRECT */
 	size_t buf_align;             /* the alignment of every I/O buffer */
 	uint64_t perchar_bytes;       /* bytes of the per-char phases */
@@ -65,6 +68,9 @@ struct phase_ctx {
 	uint64_t io_ns;
 	uint64_t io_cpu_ns;
 	_Atomic bool *failed;         /* set by any copy's phase_fail: all stop */
+	_Atomic bool *cut;            /* --deadline: set when every copy is to
+				       * stop, without an error; NULL: never */
+	bool was_cut;                 /* this copy stopped on it */
 	struct phase_error err;
 };
 
@@ -94,13 +100,23 @@ bool phase_should_stop(const struct phase_ctx *ctx);
 bool phase_interrupted(struct phase_ctx *ctx);
 
 /*
- * --verify: compare BUF, block BLOCK of the copy's file as read back, with
- * what block output wrote and rewrite changed. A difference fills ctx->err
- * ("PATH: verify: data differs at offset OFFSET + where", exit status 4)
- * and returns -1; else 0. OFFSET is the block's offset within PATH.
+ * --deadline: true once every copy is to stop the phase where it is (the
+ * deadline passed, or the first copy of any rank finished); the copy then
+ * counts as cut. Reads a flag: cheap enough for every chunk.
  */
-int phase_verify(struct phase_ctx *ctx, uint64_t block, const unsigned char *buf,
-		 uint64_t offset, const char *path);
+bool phase_cut(struct phase_ctx *ctx);
+
+/*
+ * --verify: compare BUF, block BLOCK of a file as read back, with what
+ * block output wrote there from DATA (the copy's own pool, or under
+ * --reorder the other copy's) and rewrite changed. A difference fills
+ * ctx->err ("PATH: verify: data differs at offset OFFSET + where", exit
+ * status 4) and returns -1; else 0. OFFSET is the block's offset within
+ * PATH.
+ */
+int phase_verify(struct phase_ctx *ctx, struct data_pattern *data,
+		 uint64_t block, const unsigned char *buf, uint64_t offset,
+		 const char *path);
 
 /*
  * Every piece of a copy's I/O file, opened once for a phase whose threads
@@ -189,6 +205,10 @@ void phase_count_chunk(struct phase_ctx *ctx, uint64_t *t0, uint64_t bytes,
 /* A prepare step: remove this copy's old I/O file before it is written anew. */
 int phase_remove_iofile(struct phase_ctx *ctx);
 
+/* Block output's prepare step: the same, then, for --shared-file, the
+ * job's copy 0 makes the shared file for every copy to write its region. */
+int phase_fresh_iofile(struct phase_ctx *ctx);
+
 /*
  * The phases' own functions, the rows of phase_table (phase_table.c) point
  * to: phase_char.c, phase_block.c, phase_seek.c, phase_filetest.c,
@@ -206,6 +226,7 @@ int phase_create_run(struct phase_ctx *ctx);
 int phase_seq_stat_run(struct phase_ctx *ctx);
 int phase_seq_delete_run(struct phase_ctx *ctx);
 int phase_shuffle_prepare(struct phase_ctx *ctx);
+int phase_stat_shuffle_prepare(struct phase_ctx *ctx);
 int phase_files_check(struct phase_ctx *ctx);
 int phase_ran_stat_run(struct phase_ctx *ctx);
 int phase_ran_delete_run(struct phase_ctx *ctx);

@@ -19,12 +19,12 @@
 #include "phase.h"
 #include "lib/timer.h"
 
-/* Open piece PIECE of the file for reading or rewriting. */
-static int open_piece(struct phase_ctx *ctx, uint32_t piece, enum io_access acc,
-		      char *path, size_t len)
+/* Open piece PIECE of TF for reading or rewriting. */
+static int open_piece(struct phase_ctx *ctx, const struct iofile *tf,
+		      uint32_t piece, enum io_access acc, char *path, size_t len)
 {
-	iofile_path(ctx->tf, piece, path, len);
-	int fd = iofile_open(ctx->tf, piece, acc, &ctx->cfg->mode);
+	iofile_path(tf, piece, path, len);
+	int fd = iofile_open(tf, piece, acc, &ctx->cfg->mode);
 	if (fd < 0)
 		phase_fail_open(ctx, path, errno);
 	return fd;
@@ -46,21 +46,26 @@ int phase_write_run(struct phase_ctx *ctx)
 
 	if (phase_pieces_begin(&held, ctx) != 0)
 		return -1;
-	for (uint32_t p = 0; p < ctx->tf->pieces && !ctx->err.op[0]; p++) {
+	for (uint32_t p = 0; p < ctx->tf->pieces && !ctx->err.op[0] &&
+			     !phase_cut(ctx); p++) {
 		uint64_t n = iofile_piece_bytes(ctx->tf, p) / chunk;
 		int fd = iofile_create(ctx->tf, p, &ctx->cfg->mode);
 
 		iofile_path(ctx->tf, p, path, sizeof(path));
-		if (fd < 0) {
-			phase_fail(ctx, path, "create", errno);
+		if (fd < 0) { /* a region opens the shared file its maker made */
+			if (ctx->tf->region.count)
+				phase_fail_open(ctx, path, errno);
+			else
+				phase_fail(ctx, path, "create", errno);
 			break;
 		}
 		held.fds[p] = fd;
 		uint64_t t0 = timer_now_ns();
-		for (uint64_t i = 0; i < n; i++, block++) {
+		for (uint64_t i = 0; i < n && !phase_cut(ctx); i++, block++) {
 			const unsigned char *data = data_block(ctx->data, block);
+			off_t off = (off_t)iofile_offset(ctx->tf, p, i * chunk);
 
-			if (io_write_full(fd, data, chunk, -1) != 0 ||
+			if (io_write_full(fd, data, chunk, off) != 0 ||
 			    phase_interrupted(ctx)) {
 				if (!ctx->err.op[0])
 					phase_fail(ctx, path, "write", errno);
@@ -97,8 +102,8 @@ static int rewrite_piece(struct phase_ctx *ctx, uint32_t p, int fd,
 	uint64_t n = iofile_piece_bytes(ctx->tf, p) / chunk;
 	uint64_t t0 = timer_now_ns();
 
-	for (uint64_t i = 0; i < n; i++) {
-		off_t off = (off_t)(i * chunk);
+	for (uint64_t i = 0; i < n && !phase_cut(ctx); i++) {
+		off_t off = (off_t)iofile_offset(ctx->tf, p, i * chunk);
 
 		if (read_chunk(ctx, fd, off, path) != 0)
 			return -1;
@@ -121,8 +126,8 @@ int phase_rewrite_run(struct phase_ctx *ctx)
 
 	if (phase_pieces_begin(&held, ctx) != 0)
 		return -1;
-	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
-		held.fds[p] = open_piece(ctx, p, IO_WRITE, path, sizeof(path));
+	for (uint32_t p = 0; p < iofile_pieces_in_use(ctx->tf); p++) {
+		held.fds[p] = open_piece(ctx, ctx->tf, p, IO_WRITE, path, sizeof(path));
 		if (held.fds[p] < 0 || rewrite_piece(ctx, p, held.fds[p], path) != 0) {
 			phase_pieces_end(&held, false);
 			return -1;
@@ -131,29 +136,37 @@ int phase_rewrite_run(struct phase_ctx *ctx)
 	return phase_pieces_end(&held, true);
 }
 
+/*
+ * Block input: the copy's file, or under --reorder the file (or region)
+ * another rank's copy wrote, checked against that copy's data.
+ */
 int phase_read_run(struct phase_ctx *ctx)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 	const uint64_t blocks_per_piece = IOFILE_PIECE_BYTES / chunk;
+	const struct iofile *tf = ctx->read_tf;
 	char path[PATH_MAX];
 
-	for (uint32_t p = 0; p < ctx->tf->pieces; p++) {
-		uint64_t n = iofile_piece_bytes(ctx->tf, p) / chunk;
-		int fd = open_piece(ctx, p, IO_READ, path, sizeof(path));
+	for (uint32_t p = 0; p < iofile_pieces_in_use(tf) && !phase_cut(ctx); p++) {
+		uint64_t n = iofile_piece_bytes(tf, p) / chunk;
+		int fd = open_piece(ctx, tf, p, IO_READ, path, sizeof(path));
 
 		if (fd < 0)
 			return -1;
 		uint64_t t0 = timer_now_ns();
-		for (uint64_t i = 0; i < n; i++) {
-			if (read_chunk(ctx, fd, -1, path) != 0 ||
+		for (uint64_t i = 0; i < n && !phase_cut(ctx); i++) {
+			off_t off = (off_t)iofile_offset(tf, p, i * chunk);
+
+			if (read_chunk(ctx, fd, off, path) != 0 ||
 			    phase_interrupted(ctx)) {
 				close(fd);
 				return -1;
 			}
 			phase_count_chunk(ctx, &t0, chunk, chunk);
 			if (ctx->cfg->verify) {
-				if (phase_verify(ctx, p * blocks_per_piece + i, ctx->buf,
-						 i * chunk, path) != 0) {
+				if (phase_verify(ctx, ctx->read_data,
+						 p * blocks_per_piece + i, ctx->buf,
+						 (uint64_t)off, path) != 0) {
 					close(fd);
 					return -1;
 				}

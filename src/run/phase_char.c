@@ -21,15 +21,24 @@
 #include "phase.h"
 #include "lib/timer.h"
 
+/* The per-char bytes, within what the file holds (block output may have
+ * stopped at a deadline before per-char input). */
+static uint64_t perchar_total(const struct phase_ctx *ctx)
+{
+	uint64_t held = ctx->tf->extent_bytes;
+
+	return ctx->perchar_bytes < held ? ctx->perchar_bytes : held;
+}
+
 static uint32_t perchar_pieces(const struct phase_ctx *ctx)
 {
-	return (uint32_t)((ctx->perchar_bytes + IOFILE_PIECE_BYTES - 1) /
+	return (uint32_t)((perchar_total(ctx) + IOFILE_PIECE_BYTES - 1) /
 			  IOFILE_PIECE_BYTES);
 }
 
 static uint64_t perchar_piece_bytes(const struct phase_ctx *ctx, uint32_t p)
 {
-	uint64_t left = ctx->perchar_bytes - (uint64_t)p * IOFILE_PIECE_BYTES;
+	uint64_t left = perchar_total(ctx) - (uint64_t)p * IOFILE_PIECE_BYTES;
 
 	return left < IOFILE_PIECE_BYTES ? left : IOFILE_PIECE_BYTES;
 }
@@ -83,7 +92,7 @@ static int putc_piece_stdio(struct phase_ctx *ctx, int fd, uint64_t n,
 	if (!f)
 		return -1;
 	uint64_t t0 = timer_now_ns();
-	for (uint64_t i = 0; i < n; i++, (*block)++) {
+	for (uint64_t i = 0; i < n && !phase_cut(ctx); i++, (*block)++) {
 		const unsigned char *data = data_block(ctx->data, *block);
 
 		for (size_t j = 0; j < chunk; j++)
@@ -107,7 +116,7 @@ static int putc_piece_syscall(struct phase_ctx *ctx, int fd, uint64_t n,
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 	uint64_t t0 = timer_now_ns();
 
-	for (uint64_t i = 0; i < n; i++, (*block)++) {
+	for (uint64_t i = 0; i < n && !phase_cut(ctx); i++, (*block)++) {
 		const unsigned char *data = data_block(ctx->data, *block);
 
 		for (size_t j = 0; j < chunk; j++) {
@@ -136,7 +145,7 @@ int phase_putc_run(struct phase_ctx *ctx)
 
 	if (phase_pieces_begin(&held, ctx) != 0)
 		return -1;
-	for (uint32_t p = 0; p < perchar_pieces(ctx); p++) {
+	for (uint32_t p = 0; p < perchar_pieces(ctx) && !phase_cut(ctx); p++) {
 		uint64_t n = perchar_piece_bytes(ctx, p) / chunk;
 		int fd = iofile_create(ctx->tf, p, &ctx->cfg->mode);
 
@@ -165,7 +174,7 @@ static int verify_chunk(struct phase_ctx *ctx, const unsigned char *check,
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
 
-	if (phase_verify(ctx, piece * (IOFILE_PIECE_BYTES / chunk) + i, check,
+	if (phase_verify(ctx, ctx->data, piece * (IOFILE_PIECE_BYTES / chunk) + i, check,
 			 i * chunk, path) != 0)
 		return -1;
 	*t0 = timer_now_ns();
@@ -201,7 +210,7 @@ static int getc_piece_stdio(struct phase_ctx *ctx, int fd, uint32_t piece,
 	if (!f)
 		return -1;
 	uint64_t t0 = timer_now_ns();
-	for (uint64_t i = 0; i < n; i++) {
+	for (uint64_t i = 0; i < n && !phase_cut(ctx); i++) {
 		/* Two calls, so the usual one compiles without the copy. */
 		int rc = check ? getc_chunk(f, chunk, check, &sum)
 			       : getc_chunk(f, chunk, NULL, &sum);
@@ -235,7 +244,7 @@ static int getc_piece_syscall(struct phase_ctx *ctx, int fd, uint32_t piece,
 	uint64_t sum = 0;
 	uint64_t t0 = timer_now_ns();
 
-	for (uint64_t i = 0; i < n; i++) {
+	for (uint64_t i = 0; i < n && !phase_cut(ctx); i++) {
 		for (size_t j = 0; j < chunk; j++) {
 			unsigned char c;
 			ssize_t got = io_read_full(fd, &c, 1, -1);
@@ -277,7 +286,8 @@ int phase_getc_run(struct phase_ctx *ctx)
 
 	if (ctx->cfg->verify && !(check = malloc(chunk)))
 		return phase_fail(ctx, ctx->tf->dir, "allocate buffers", ENOMEM);
-	for (uint32_t p = 0; p < perchar_pieces(ctx) && rc == 0; p++) {
+	for (uint32_t p = 0; p < perchar_pieces(ctx) && rc == 0 && !phase_cut(ctx);
+	     p++) {
 		uint64_t n = perchar_piece_bytes(ctx, p) / chunk;
 
 		iofile_path(ctx->tf, p, path, sizeof(path));

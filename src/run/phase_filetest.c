@@ -2,8 +2,10 @@
 /*
  * phase_filetest.c - the six file tests of -n, in bonnie++ 2.00a's way:
  * create, stat+read and delete, first in sequential then in random order,
- * each on the copy's own directory; sync() inside create and delete, and
- * with -b an fsync of each file and of its directory.
+ * each on the copy's own directory (or in the one every copy shares,
+ * --shared-dir, where with --reorder the stats read another copy's
+ * files); sync() inside create and delete, and with -b an fsync of each
+ * file and of its directory.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -160,10 +162,12 @@ static int create_one(struct phase_ctx *ctx, uint64_t i)
 
 static int create_prepare(struct phase_ctx *ctx, enum filetest_order order)
 {
+	struct filetest_state *fs = ctx->files;
 	char failed[PATH_MAX];
 	const char *op = "";
 
-	if (filetest_state_prepare(ctx->files, order, failed, sizeof(failed), &op) != 0)
+	if (filetest_state_prepare(fs, order, failed, sizeof(failed), &op) != 0 ||
+	    (fs->maker && filetest_state_enter(fs, failed, sizeof(failed), &op) != 0))
 		return phase_fail(ctx, failed, op, errno);
 	return 0;
 }
@@ -178,12 +182,17 @@ int phase_ran_create_prepare(struct phase_ctx *ctx)
 	return create_prepare(ctx, FILETEST_RANDOM);
 }
 
-/* Both creates: every entry in index order, then sync(), all timed. */
+/* Both creates: every entry in index order, then sync(), all timed (a
+ * shared directory's opening, once, with them). */
 int phase_create_run(struct phase_ctx *ctx)
 {
 	struct filetest_state *fs = ctx->files;
+	char failed[PATH_MAX];
+	const char *op = "";
 
 	uint64_t t0 = timer_now_ns();
+	if (filetest_state_enter(fs, failed, sizeof(failed), &op) != 0)
+		return phase_fail(ctx, failed, op, errno);
 
 	for (uint64_t i = 0; i < fs->count; i++) {
 		if (phase_interrupted(ctx))
@@ -212,7 +221,7 @@ static int stat_read(struct phase_ctx *ctx, const struct filetest_entry *e,
 
 	if (platform_stamp_at(dfd, leaf, true, &st) != 0)
 		return fail_at(ctx, shown, "stat", errno);
-	if (!filetest_is_ours(fs, e, &st, true))
+	if (!filetest_stat_ok(fs, e, &st))
 		return fail_at(ctx, shown, "stat: " CLEANUP_REPLACED, 0);
 	if (st.size == 0)
 		return 0;
@@ -261,10 +270,16 @@ static bool entry_ours(const struct filetest_state *fs,
  * The sequential stat and delete: readdir each directory in order and stat
  * and read, or unlink, every entry. Every name must be one clyde created
  * (so nothing else is ever removed) and there must be exactly N of them.
+ * In a shared directory the entries of the copy whose files the test is
+ * on count, those of the other copies pass by (the walk still reads them:
+ * what a shared directory costs), and only a name past every copy's range
+ * is a stranger.
  */
 static int walk_dirs(struct phase_ctx *ctx, bool remove)
 {
 	struct filetest_state *fs = ctx->files;
+	const struct filetest_entry *list = remove ? fs->list : filetest_stat_list(fs);
+	uint64_t base = (remove ? fs->index : fs->peer) * fs->count;
 	uint64_t found = 0, t_prev = timer_now_ns();
 
 	for (uint64_t d = 0; d < fs->dirs; d++) {
@@ -299,9 +314,13 @@ static int walk_dirs(struct phase_ctx *ctx, bool remove)
 				continue;
 			int64_t i = filetest_seq_index(de->d_name);
 			int rc;
+			if (fs->shared && i >= 0 && (uint64_t)i < fs->total &&
+			    ((uint64_t)i < base || (uint64_t)i - base >= fs->count))
+				continue; /* another copy's */
+			i -= fs->shared && i >= 0 ? (int64_t)base : 0;
 			if (i < 0 || (uint64_t)i >= fs->count ||
 			    filetest_dir_of((uint64_t)i, fs->count, fs->dirs) != d ||
-			    strcmp(filetest_leaf(fs->list[i].name, fs->dirs), de->d_name) != 0) {
+			    strcmp(filetest_leaf(list[i].name, fs->dirs), de->d_name) != 0) {
 				snprintf(stranger, sizeof(stranger), "%s%s%.*s",
 					 fs->dirs > 1 ? dname : "", fs->dirs > 1 ? "/" : "",
 					 FILETEST_NAME_MAX, de->d_name);
@@ -310,18 +329,19 @@ static int walk_dirs(struct phase_ctx *ctx, bool remove)
 				/* Entry i's name (with its "DDDDD/" when there are
 				 * several directories) is what an error shows: no
 				 * formatting for each file. */
-				const char *shown = fs->list[i].name;
+				const char *shown = list[i].name;
 
 				if (phase_interrupted(ctx))
 					rc = -1;
-				else if (!entry_ours(fs, &fs->list[i], dirfd(dp), de))
+				else if (list == fs->list &&
+					 !entry_ours(fs, &list[i], dirfd(dp), de))
 					rc = fail_at(ctx, shown, CLEANUP_REPLACED, 0);
 				else if (remove)
 					rc = unlinkat(dirfd(dp), de->d_name, 0) != 0
 						     ? fail_at(ctx, shown, "unlink", errno)
 						     : sync_dir(ctx, dirfd(dp), shown);
 				else
-					rc = stat_read(ctx, &fs->list[i], dirfd(dp),
+					rc = stat_read(ctx, &list[i], dirfd(dp),
 						       de->d_name);
 			}
 			if (rc != 0) {
@@ -342,12 +362,17 @@ static int walk_dirs(struct phase_ctx *ctx, bool remove)
 	return 0;
 }
 
-/* After the deletes: the sub-directories and the copy's directory go too. */
+/* After the deletes: the sub-directories and the copy's directory go too
+ * (a shared directory stays for the job's next create). */
 static int remove_dirs(struct phase_ctx *ctx)
 {
 	struct filetest_state *fs = ctx->files;
 	char dname[FILETEST_DIR_CHARS + 2];
 
+	if (fs->shared) {
+		fs->created = 0;
+		return 0;
+	}
 	for (uint64_t d = fs->dirs_made; d > 0; d--) {
 		filetest_dir_name(d - 1, dname, sizeof(dname));
 		if (filetest_remove_dir(fs, d - 1) != 0)
@@ -401,26 +426,38 @@ int phase_files_check(struct phase_ctx *ctx)
 	return 0;
 }
 
-/* Random order: shuffle the list before the timed part. */
-int phase_shuffle_prepare(struct phase_ctx *ctx)
+
+/* Random order: shuffle LIST before the timed part. */
+static int shuffle(struct phase_ctx *ctx, struct filetest_entry *list)
 {
 	struct filetest_state *fs = ctx->files;
 
-	if (filetest_shuffle(fs->list, fs->count, &fs->rng) != 0) {
+	if (filetest_shuffle(list, fs->count, &fs->rng) != 0) {
 		phase_interrupted(ctx);
 		return -1;
 	}
 	return 0;
 }
 
+int phase_shuffle_prepare(struct phase_ctx *ctx)
+{
+	return shuffle(ctx, ctx->files->list);
+}
+
+int phase_stat_shuffle_prepare(struct phase_ctx *ctx)
+{
+	return shuffle(ctx, filetest_stat_list(ctx->files));
+}
+
 int phase_ran_stat_run(struct phase_ctx *ctx)
 {
 	struct filetest_state *fs = ctx->files;
+	const struct filetest_entry *list = filetest_stat_list(fs);
 
 	uint64_t t0 = timer_now_ns();
 
 	for (uint64_t i = 0; i < fs->count; i++) {
-		const struct filetest_entry *e = &fs->list[i];
+		const struct filetest_entry *e = &list[i];
 		const char *leaf;
 		int dfd = filetest_dir_fd(fs, e->name, &leaf);
 

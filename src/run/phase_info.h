@@ -33,7 +33,8 @@ enum phase_size {
 	SIZE_FILE,    /* bytes: the whole I/O test file (-s) */
 	SIZE_SEEKS,   /* operations: the -s seek count */
 	SIZE_FILES,   /* operations: the -n file count */
-	SIZE_TIME     /* nanoseconds: a fixed running time (random_spec) */
+	SIZE_TIME,    /* nanoseconds: a fixed running time (random_spec) */
+	SIZE_IOS      /* operations: a random_spec's exact count, no time */
 };
 
 struct phase_ctx;
@@ -50,6 +51,7 @@ struct phase_info {
 	const char *done;     /* what ends them: "done", "done." */
 	bool done_per_seeker; /* "done" printed once per seeker thread */
 	bool reads;           /* reads back what was written: the truth check */
+	bool deadline;        /* --deadline stops it (stonewalling) */
 	/*
 	 * prepare runs untimed before the copies start together (removing an
 	 * old file, making directories); run is the timed part. Both are
@@ -76,6 +78,14 @@ extern const struct phase_info phase_random_info;
 extern const struct phase_info phase_mark_layout_info;
 extern const struct phase_info phase_mark_info;
 
+/*
+ * --steady's steps: preconditioning a mark test (a random_spec of writes
+ * bound by its I/O count, no time), and a --random-io test's rounds after
+ * its first (figures where the step says, not in run_results.random[]).
+ */
+extern const struct phase_info phase_mark_fill_info;
+extern const struct phase_info phase_random_round_info;
+
 /* "KiB/s", "seeks/s", "files/s", "IOPS": the unit a rate is stored in. */
 const char *phase_unit_name(enum phase_unit unit);
 
@@ -93,7 +103,9 @@ struct random_spec {
 	uint32_t threads;     /* T */
 	uint64_t time_ns;     /* how long to run */
 	uint64_t ios;         /* not 0: exactly this many I/Os instead, and
-			       * no time limit (CLYDE_TEST_RANDOM_IOS) */
+			       * no time limit (CLYDE_TEST_RANDOM_IOS; with
+			       * time_ns 0, --steady's preconditioning,
+			       * whose progress counts them) */
 };
 
 /*
@@ -109,7 +121,7 @@ uint64_t phase_perchar_bytes(const struct config *cfg);
 /*
  * The units (bytes, operations or nanoseconds, as info->size says) one
  * copy of INFO does under CFG; ARG is the step's random_spec for
- * SIZE_TIME. 0 means the phase does not run.
+ * SIZE_TIME and SIZE_IOS. 0 means the phase does not run.
  */
 uint64_t phase_units(const struct phase_info *info, const struct config *cfg,
 		     const void *arg);

@@ -18,10 +18,12 @@
 #include "phase.h"
 #include "lib/timer.h"
 
-/* What the engine's should_stop sees: the copy, and when it started. */
+/* What the engine's should_stop sees: the copy, and when it started;
+ * COUNTS: the progress is the I/Os the engine counts, not the time. */
 struct watch {
 	struct phase_ctx *ctx;
 	uint64_t start_ns;
+	bool counts;
 };
 
 #define PROGRESS_STEP_NS 10000000u /* 10 ms: finer than the driver reads it */
@@ -37,7 +39,8 @@ static bool should_stop(void *arg)
 	struct watch *w = arg;
 	uint64_t t = timer_now_ns() - w->start_ns;
 
-	if (t - atomic_load_explicit(&w->ctx->progress, memory_order_relaxed) >=
+	if (!w->counts &&
+	    t - atomic_load_explicit(&w->ctx->progress, memory_order_relaxed) >=
 	    PROGRESS_STEP_NS)
 		atomic_store_explicit(&w->ctx->progress, t, memory_order_relaxed);
 	return phase_should_stop(w->ctx);
@@ -47,14 +50,17 @@ static struct engine_job job_of(struct phase_ctx *ctx, const struct random_spec 
 				const int *fds, struct watch *watch)
 {
 	return (struct engine_job){
-		.fds = fds, .pieces = ctx->tf->pieces,
-		.piece_bytes = IOFILE_PIECE_BYTES, .file_bytes = ctx->tf->size_bytes,
+		.fds = fds, .pieces = iofile_pieces_in_use(ctx->tf),
+		.piece_bytes = IOFILE_PIECE_BYTES,
+		.file_bytes = ctx->tf->extent_bytes < ctx->tf->size_bytes
+				      ? ctx->tf->extent_bytes : ctx->tf->size_bytes,
 		.block_bytes = spec->block_bytes, .align = ctx->buf_align,
 		.writes = spec->writes, .zeros = ctx->cfg->mode.zeros,
 		.pattern = spec->sequential ? ENGINE_SEQUENTIAL : ENGINE_RANDOM,
 		.depth = spec->depth, .threads = spec->threads,
 		.seed = ctx->data->seed, .time_ns = spec->ios ? 0 : spec->time_ns,
 		.ios = spec->ios, .meter = ctx->meter, .meter_lane = ctx->copy,
+		.progress = watch->counts ? &ctx->progress : NULL,
 		.should_stop = should_stop, .stop_arg = watch,
 	};
 }
@@ -150,7 +156,7 @@ int phase_random_run(struct phase_ctx *ctx)
 	struct phase_pieces pp;
 	int rc;
 
-	if (ctx->tf->size_bytes / spec->block_bytes == 0)
+	if (iofile_piece_bytes(ctx->tf, 0) / spec->block_bytes == 0)
 		return phase_fail(ctx, ctx->tf->dir, "file smaller than one block", 0);
 	res = malloc(sizeof(*res)); /* the histogram: too big for a stack */
 	if (!res)
@@ -159,7 +165,8 @@ int phase_random_run(struct phase_ctx *ctx)
 		free(res);
 		return -1;
 	}
-	struct watch watch = { .ctx = ctx, .start_ns = timer_now_ns() };
+	struct watch watch = { .ctx = ctx, .start_ns = timer_now_ns(),
+			       .counts = spec->ios && !spec->time_ns };
 	struct engine_job job = job_of(ctx, spec, pp.fds, &watch);
 	rc = engine_run(&job, ctx->engine, res);
 	count(ctx, res, spec->writes);

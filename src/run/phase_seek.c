@@ -35,12 +35,15 @@ static void *seeker_main(void *arg)
 		bool write_back;
 
 		if (i >= cfg->io.seeks ||
-		    atomic_load_explicit(&w->pieces->stop, memory_order_relaxed))
+		    atomic_load_explicit(&w->pieces->stop, memory_order_relaxed) ||
+		    (sh->ctx->cut && /* the copy's thread records it, after */
+		     atomic_load_explicit(sh->ctx->cut, memory_order_relaxed)))
 			break;
 		uint64_t c = rng_ticket(sh->ctx->rng, sh->ctx->seed, i, sh->chunks,
 					&write_back);
 		uint32_t piece = (uint32_t)(c / per_piece);
-		off_t off = (off_t)((c % per_piece) * chunk);
+		off_t off = (off_t)iofile_offset(sh->ctx->tf, piece,
+						 (c % per_piece) * chunk);
 		int fd = w->pieces->fds[piece];
 		ssize_t got = io_read_full(fd, w->buf, chunk, off);
 
@@ -80,9 +83,17 @@ static void *seeker_main(void *arg)
 int phase_seeks_run(struct phase_ctx *ctx)
 {
 	const struct config *cfg = ctx->cfg;
-	struct seek_shared sh = { .ctx = ctx,
-				  .chunks = ctx->tf->size_bytes / cfg->io.chunk_bytes };
+	uint64_t held = ctx->tf->extent_bytes < ctx->tf->size_bytes
+				? ctx->tf->extent_bytes : ctx->tf->size_bytes;
+	struct seek_shared sh = { .ctx = ctx, .chunks = held / cfg->io.chunk_bytes };
 
-	return phase_workers_run(ctx, IO_WRITE, (unsigned)cfg->io.seekers,
-				 cfg->io.chunk_bytes, seeker_main, NULL, &sh);
+	if (sh.chunks == 0) /* a deadline stopped block output before a chunk */
+		return 0;
+
+	int rc = phase_workers_run(ctx, IO_WRITE, (unsigned)cfg->io.seekers,
+				   cfg->io.chunk_bytes, seeker_main, NULL, &sh);
+
+	if (rc == 0 && ctx->ops < cfg->io.seeks)
+		phase_cut(ctx); /* stopped short: a deadline */
+	return rc;
 }

@@ -12,6 +12,7 @@ const struct phase_info phase_table[PHASE_COUNT] = {
 		.id = PHASE_PUTC, .name = "per-char output", .key = "putc",
 		.title = "Per-char write", .column = "Per-char write MiB/s",
 		.unit = UNIT_KIB_S, .size = SIZE_PERCHAR,
+		.deadline = true,
 		.words = "Writing a byte at a time...", .done = "done",
 		.prepare = phase_remove_iofile, .run = phase_putc_run,
 	},
@@ -19,13 +20,15 @@ const struct phase_info phase_table[PHASE_COUNT] = {
 		.id = PHASE_WRITE, .name = "block output", .key = "put_block",
 		.title = "Block write", .column = "Block write MiB/s",
 		.unit = UNIT_KIB_S, .size = SIZE_FILE,
+		.deadline = true,
 		.words = "Writing intelligently...", .done = "done",
-		.prepare = phase_remove_iofile, .run = phase_write_run,
+		.prepare = phase_fresh_iofile, .run = phase_write_run,
 	},
 	[PHASE_REWRITE] = {
 		.id = PHASE_REWRITE, .name = "rewrite", .key = "rewrite",
 		.title = "Rewrite", .column = "Rewrite MiB/s",
 		.unit = UNIT_KIB_S, .size = SIZE_FILE,
+		.deadline = true,
 		.words = "Rewriting...", .done = "done", .reads = true,
 		.run = phase_rewrite_run,
 	},
@@ -33,6 +36,7 @@ const struct phase_info phase_table[PHASE_COUNT] = {
 		.id = PHASE_GETC, .name = "per-char input", .key = "getc",
 		.title = "Per-char read", .column = "Per-char read MiB/s",
 		.unit = UNIT_KIB_S, .size = SIZE_PERCHAR,
+		.deadline = true,
 		.words = "Reading a byte at a time...", .done = "done",
 		.reads = true, .run = phase_getc_run,
 	},
@@ -40,6 +44,7 @@ const struct phase_info phase_table[PHASE_COUNT] = {
 		.id = PHASE_READ, .name = "block input", .key = "get_block",
 		.title = "Block read", .column = "Block read MiB/s",
 		.unit = UNIT_KIB_S, .size = SIZE_FILE,
+		.deadline = true,
 		.words = "Reading intelligently...", .done = "done",
 		.reads = true, .run = phase_read_run,
 	},
@@ -47,6 +52,7 @@ const struct phase_info phase_table[PHASE_COUNT] = {
 		.id = PHASE_SEEKS, .name = "seeks", .key = "seeks",
 		.title = "Random seeks", .column = "Seeks/s",
 		.unit = UNIT_SEEKS_S, .size = SIZE_SEEKS,
+		.deadline = true,
 		.words = "start 'em...", .done = "done...",
 		.done_per_seeker = true, .reads = true, .run = phase_seeks_run,
 	},
@@ -87,7 +93,7 @@ const struct phase_info phase_table[PHASE_COUNT] = {
 		.title = "Random read", .column = "Random read/s",
 		.unit = UNIT_FILES_S, .size = SIZE_FILES,
 		.words = "Stat files in random order...", .done = "done.",
-		.prepare = phase_shuffle_prepare, .check = phase_files_check,
+		.prepare = phase_stat_shuffle_prepare, .check = phase_files_check,
 		.run = phase_ran_stat_run,
 	},
 	[PHASE_RAN_DELETE] = {
@@ -123,6 +129,21 @@ const struct phase_info phase_mark_layout_info = {
 const struct phase_info phase_mark_info = {
 	.id = PHASE_MARK, .name = "mark test", .key = "mark",
 	.title = "Mark test", .column = "MB/s", .unit = UNIT_KIB_S,
+	.size = SIZE_TIME, .done = "done", .reads = true,
+	.run = phase_random_run,
+};
+
+/* --steady's preconditioning of a mark test: writes counted, not timed. */
+const struct phase_info phase_mark_fill_info = {
+	.id = PHASE_MARK, .name = "preconditioning", .key = "precondition",
+	.title = "Precondition", .column = "MB/s", .unit = UNIT_KIB_S,
+	.size = SIZE_IOS, .done = "done", .run = phase_random_run,
+};
+
+/* A --random-io test's rounds after its first, under --steady. */
+const struct phase_info phase_random_round_info = {
+	.id = PHASE_MARK, .name = "random I/O round", .key = "random_io",
+	.title = "Random I/O", .column = "IOPS", .unit = UNIT_IOPS,
 	.size = SIZE_TIME, .done = "done", .reads = true,
 	.run = phase_random_run,
 };
@@ -185,6 +206,8 @@ uint64_t phase_units(const struct phase_info *info, const struct config *cfg,
 		return cfg->io.size_mib ? cfg->io.seeks : 0;
 	case SIZE_FILES:
 		return cfg->files.count_k * 1024;
+	case SIZE_IOS:
+		return cfg->io.size_mib && spec ? spec->ios : 0;
 	case SIZE_TIME:
 		break;
 	}
@@ -193,7 +216,7 @@ uint64_t phase_units(const struct phase_info *info, const struct config *cfg,
 
 bool phase_runs(const struct phase_info *info, const struct config *cfg)
 {
-	static const struct random_spec any = { .time_ns = 1 };
+	static const struct random_spec any = { .time_ns = 1, .ios = 1 };
 
 	if (info->id == PHASE_RANDOM && !cfg->random_io)
 		return false;

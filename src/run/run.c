@@ -7,9 +7,9 @@
  * the phase window, latency merged.
  */
 #include "run.h"
+#include "run_internal.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -21,11 +21,11 @@
 #include "platform/device.h"
 #include "engine/engine.h"
 #include "platform/env.h"
-#include "platform/platform.h"
 #include "exit_status.h"
 #include "filetest.h"
 #include "io/io.h"
 #include "lib/origin.h"
+#include "platform/platform.h"
 #include "platform/provenance_read.h"
 #include "lib/stats.h"
 #include "lib/timer.h"
@@ -36,16 +36,7 @@
 #include "setup.h"
 
 #define TICK_NS 250000000ULL      /* progress hook period */
-
-struct copy {
-	struct phase_ctx ctx;
-	struct iofile tf;
-	struct data_pattern data;
-	struct phase_step *step;
-	pthread_t thread;
-	uint64_t start_ns, end_ns;
-	uint64_t wait_ns;   /* its thread's time waiting for a CPU meanwhile */
-};
+#define RACE_POLL_NS 10000000ULL  /* --deadline: how often it is looked at */
 
 /* What the copies of one phase share: a start gate and a finish count. */
 struct phase_step {
@@ -56,6 +47,8 @@ struct phase_step {
 	int go;         /* 0 wait, 1 run, -1 give up */
 	unsigned done;  /* copies finished */
 	_Atomic bool failed; /* a copy failed: the others stop too */
+	_Atomic bool cut;    /* --deadline: every copy stops, without error */
+	uint64_t deadline_ns; /* --deadline for this phase; 0: none */
 };
 
 static void *copy_main(void *arg)
@@ -92,7 +85,42 @@ static uint64_t progress_sum(struct copy *copies, unsigned n)
 	return sum;
 }
 
-/* Wait for every copy: the series' ticks, the tick hook a few times a second. */
+/* Wait on STEP's condition for at most NS (the lock held). */
+static void wait_a_while(struct phase_step *step, uint64_t ns)
+{
+	struct timespec until;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += (time_t)(ns / 1000000000u);
+	until.tv_nsec += (long)(ns % 1000000000u);
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	pthread_cond_timedwait(&step->changed, &step->lock, &until);
+}
+
+/*
+ * --deadline: whether the copies of this process are done (one finished,
+ * or the deadline passed), told to the other processes (the race hook);
+ * when any process's are, every copy is told to stop. The lock held.
+ */
+static void race(struct phase_step *step, const struct run_hooks *hooks,
+		 uint64_t t0)
+{
+	bool done = step->done > 0 || timer_now_ns() - t0 >= step->deadline_ns;
+
+	if (hooks->race) {
+		pthread_mutex_unlock(&step->lock);
+		done = hooks->race(hooks->race_arg, done, false);
+		pthread_mutex_lock(&step->lock);
+	}
+	if (done)
+		atomic_store(&step->cut, true);
+}
+
+/* Wait for every copy: the series' ticks, the tick hook a few times a
+ * second and, under a deadline, a race every RACE_POLL_NS. */
 static void wait_copies(struct phase_step *step, struct copy *copies, unsigned n,
 			const struct run_hooks *hooks, uint64_t t0,
 			struct series_rec *rec)
@@ -103,15 +131,9 @@ static void wait_copies(struct phase_step *step, struct copy *copies, unsigned n
 
 	pthread_mutex_lock(&step->lock);
 	while (step->done < n) {
-		struct timespec until;
-
-		clock_gettime(CLOCK_REALTIME, &until);
-		until.tv_nsec += (long)SERIES_TICK_NS;
-		if (until.tv_nsec >= 1000000000L) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000L;
-		}
-		pthread_cond_timedwait(&step->changed, &step->lock, &until);
+		wait_a_while(step, step->deadline_ns ? RACE_POLL_NS : SERIES_TICK_NS);
+		if (step->deadline_ns)
+			race(step, hooks, t0);
 		if (step->done >= n)
 			break;
 		pthread_mutex_unlock(&step->lock);
@@ -157,6 +179,7 @@ static void fill_result(const struct phase_info *info, struct copy *copies,
 		r->bytes += ctx->bytes;
 		r->read_bytes += ctx->read_bytes;
 		r->ops += ctx->ops;
+		r->cut |= ctx->was_cut;
 		if (copies[i].end_ns > end)
 			end = copies[i].end_ns;
 		if (i > 0)
@@ -214,6 +237,7 @@ static void reset_ctx(struct phase_ctx *ctx)
 	stats_init(&ctx->lat);
 	ctx->bytes = ctx->read_bytes = ctx->ops = ctx->checksum = 0;
 	ctx->io_ns = ctx->io_cpu_ns = 0;
+	ctx->was_cut = false;
 	atomic_store(&ctx->progress, 0);
 	memset(&ctx->err, 0, sizeof(ctx->err));
 }
@@ -250,11 +274,11 @@ static int start_copies(struct phase_step *step, struct copy *copies,
  */
 static int sync_start(const struct plan_step *ps, struct copy *copies,
 		      unsigned n, const struct run_hooks *hooks,
-		      struct phase_error *err)
+		      struct run_agreed *agreed, struct phase_error *err)
 {
 	memset(err, 0, sizeof(*err));
 	if (hooks->before_phase) {
-		int status = hooks->before_phase(hooks->before_arg, ps, err);
+		int status = hooks->before_phase(hooks->before_arg, ps, agreed, err);
 
 		if (status != 0)
 			return status;
@@ -290,19 +314,24 @@ static int start_failed(const struct plan_step *ps, struct copy *copies,
 
 static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 			  unsigned n, const struct device *dev, struct probe *probe,
-			  const struct run_hooks *hooks, struct series_rec *rec,
-			  struct phase_result *r, struct phase_error *err)
+			  const struct run_hooks *hooks, struct run_agreed *agreed,
+			  struct series_rec *rec, struct phase_result *r,
+			  struct phase_error *err)
 {
+	const struct config *cfg = copies[0].ctx.cfg;
 	struct device_io dev0 = { 0 }, dev1 = { 0 };
 	struct probe_result probed;
 	struct phase_step step = { .plan = ps };
 	unsigned started = 0;
 	int status, create_err, synced = -1;
 
+	if (ps->info->deadline)
+		step.deadline_ns = (uint64_t)cfg->job.deadline_s * 1000000000u;
 	for (unsigned i = 0; i < n; i++) {
 		reset_ctx(&copies[i].ctx);
 		copies[i].ctx.arg = ps->arg;
 		copies[i].ctx.failed = &step.failed;
+		copies[i].ctx.cut = step.deadline_ns ? &step.cut : NULL;
 		copies[i].step = &step;
 		if (ps->info->prepare && ps->info->prepare(&copies[i].ctx) != 0)
 			return phase_status(copies, n, err);
@@ -311,7 +340,10 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 	pthread_cond_init(&step.changed, NULL);
 	create_err = start_copies(&step, copies, n, &started);
 	if (create_err == 0)
-		synced = sync_start(ps, copies, n, hooks, err);
+		synced = sync_start(ps, copies, n, hooks, agreed, err);
+	/* What the files hold, as every rank now agrees (a deadline may have
+	 * stopped block output early). */
+	run_copies_extent(copies, n, agreed->extent_bytes);
 	pthread_mutex_lock(&step.lock);
 	step.go = synced == 0 ? 1 : -1;
 	if (dev)
@@ -329,6 +361,8 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 		pthread_join(copies[i].thread, NULL);
 	probe_stop(probe, &probed, ps->probe_out);
 	uint64_t cpu1 = timer_cpu_ns();
+	if (synced == 0 && step.deadline_ns && hooks->race)
+		hooks->race(hooks->race_arg, true, true); /* the race settled */
 	if (dev)
 		device_counters(dev, &dev1);
 	pthread_cond_destroy(&step.changed);
@@ -353,17 +387,33 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 	return status;
 }
 
-/* One phase: its copies share a stop flag that lives only as long as it. */
-static int run_step(const struct plan_step *ps, struct copy *copies, unsigned n,
-		    const struct device *dev, struct probe *probe,
-		    const struct run_hooks *hooks, struct series_rec *rec,
-		    struct phase_result *r, struct phase_error *err)
+/* The least every copy wrote in block output: what its file now holds. */
+static uint64_t written(const struct copy *copies, unsigned n)
 {
-	int status = start_and_wait(ps, copies, n, dev, probe, hooks, rec, r,
-				    err);
+	uint64_t least = UINT64_MAX;
 
 	for (unsigned i = 0; i < n; i++)
+		if (copies[i].ctx.bytes < least)
+			least = copies[i].ctx.bytes;
+	return least;
+}
+
+/* One phase: its copies share stop flags that live only as long as it. */
+static int run_step(const struct plan_step *ps, struct copy *copies, unsigned n,
+		    const struct device *dev, struct probe *probe,
+		    const struct run_hooks *hooks, struct run_agreed *agreed,
+		    struct series_rec *rec, struct phase_result *r,
+		    struct phase_error *err)
+{
+	int status = start_and_wait(ps, copies, n, dev, probe, hooks, agreed,
+				    rec, r, err);
+
+	for (unsigned i = 0; i < n; i++) {
 		copies[i].ctx.failed = NULL;
+		copies[i].ctx.cut = NULL;
+	}
+	if (status == 0 && ps->info->id == PHASE_WRITE)
+		agreed->extent_bytes = written(copies, n);
 	return status;
 }
 
@@ -390,6 +440,11 @@ static void describe_run(const struct config *cfg,
 	res->perchar_mib = phase_perchar_bytes(cfg) / MIB;
 	res->mode = cfg->mode;
 	res->mode.dio_align = target->dio_align;
+	res->job = cfg->job;
+	if (cfg->job.reorder) /* the shift every rank read at */
+		res->job.reorder_shift = (target->share.read_rank + target->share.ranks -
+					  target->share.rank) % (target->share.ranks
+								  ? target->share.ranks : 1);
 	snprintf(res->dir, sizeof(res->dir), "%s", cfg->dir);
 	res->ram_mib = cfg->ram_mib;
 	res->verify = cfg->verify;
@@ -420,85 +475,6 @@ static void store_random(const struct random_spec *spec, enum engine_kind engine
 	out->engine = engine;
 }
 
-static void free_copies(struct copy *copies, unsigned n)
-{
-	for (unsigned i = 0; i < n; i++) {
-		iofile_free(&copies[i].tf);
-		data_free(&copies[i].data);
-		free(copies[i].ctx.buf);
-		filetest_state_free(copies[i].ctx.files);
-	}
-	free(copies);
-}
-
-static struct copy *setup_copies(const struct config *cfg,
-				 const struct run_target *target,
-				 enum engine_kind engine, struct series_rec *rec,
-				 struct phase_error *err)
-{
-	const char *workdir = target->workdir;
-	unsigned n = cfg->concurrency;
-	size_t align = target->dio_align ? target->dio_align : 64;
-	size_t chunk = cfg->io.chunk_bytes;
-	uint64_t seed = rng_source_seed(&target->rng, cfg);
-	struct copy *copies = calloc(n, sizeof(*copies));
-
-	if (!copies || !rec) {
-		free(copies);
-		goto fail;
-	}
-	for (unsigned i = 0; i < n; i++) {
-		struct copy *c = &copies[i];
-
-		c->ctx.cfg = cfg;
-		c->ctx.copy = i;
-		c->ctx.rng = &target->rng;
-		c->ctx.seed = seed;
-		c->ctx.tf = &c->tf;
-		c->ctx.data = &c->data;
-		c->ctx.perchar_bytes = phase_perchar_bytes(cfg);
-		c->ctx.buf_align = align;
-		c->ctx.engine = engine;
-		c->ctx.meter = series_rec_meter(rec);
-		c->ctx.buf = io_alloc(chunk, align);
-		if (cfg->files.count_k > 0)
-			c->ctx.files = filetest_state_new(cfg, &target->rng, seed,
-							  target->dir_fd, workdir,
-							  i, n);
-		/* Every copy of every rank writes data of its own. */
-		uint64_t data_seed = seed + (target->first_copy + i) *
-						0x9e3779b97f4a7c15ULL;
-		if (iofile_init(&c->tf, target->dir_fd, workdir, i, n,
-				cfg->io.size_mib * MIB) != 0 ||
-		    !c->ctx.buf || (cfg->files.count_k > 0 && !c->ctx.files) ||
-		    data_init(&c->data, data_seed, chunk, align, cfg->mode.zeros) != 0) {
-			free_copies(copies, i + 1);
-			goto fail;
-		}
-	}
-	return copies;
-fail:
-	memset(err, 0, sizeof(*err));
-	snprintf(err->path, sizeof(err->path), "%s", workdir);
-	snprintf(err->op, sizeof(err->op), "allocate buffers");
-	err->errnum = ENOMEM;
-	err->status = EXIT_SETUP;
-	return NULL;
-}
-
-/* A test file that would not go: the run's error unless it already has one. */
-static int removal_failed(int status, const char *path, const char *op,
-			  struct phase_error *err)
-{
-	if (status != 0)
-		return status;
-	memset(err, 0, sizeof(*err));
-	snprintf(err->path, sizeof(err->path), "%s", path);
-	snprintf(err->op, sizeof(err->op), "%s", op);
-	err->errnum = errno;
-	return err->status = EXIT_IO;
-}
-
 int run_phases(const struct config *cfg, const struct run_target *target,
 	       const struct plan_step *steps, size_t n,
 	       const struct run_hooks *hooks, struct run_results *res,
@@ -506,9 +482,11 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 {
 	static const struct run_hooks no_hooks;
 	const struct device *dev = target->dev.n > 0 ? &target->dev : NULL;
+	struct run_agreed agreed = { .extent_bytes = UINT64_MAX };
 	struct series_rec *rec = series_rec_new();
-	struct copy *copies = setup_copies(cfg, target, setup_engine_for(target, steps, n),
-					   rec, err);
+	struct copy *copies = run_copies_new(cfg, target,
+					     setup_engine_for(target, steps, n),
+					     &agreed, rec, err);
 	struct probe *probe = NULL;
 	char path[PATH_MAX];
 	int status;
@@ -528,12 +506,13 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 
 		enum phase_id id = steps[i].info->id;
 
-		if (!phase_runs(steps[i].info, cfg))
+		if (!phase_runs(steps[i].info, cfg) ||
+		    (steps[i].skip && *steps[i].skip))
 			continue;
 		if (id == PHASE_RANDOM && res->n_random == MAX_RANDOM_TESTS)
 			continue;
 		status = run_step(&steps[i], copies, cfg->concurrency, dev, probe,
-				  hooks, rec, &r, err);
+				  hooks, &agreed, rec, &r, err);
 		if (status != 0)
 			break;
 		if (steps[i].result_out)
@@ -544,19 +523,17 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 			store_random(steps[i].arg, copies[0].ctx.engine, &r, res);
 		else if (id < PHASE_COUNT)
 			res->phase[id] = r;
+		if (steps[i].done)
+			steps[i].done(steps[i].done_arg, &steps[i], &r);
 		if (hooks->after_phase)
 			status = hooks->after_phase(hooks->fault, &steps[i],
 						    &copies[0].tf, err);
 	}
 	if (probe_close(probe, path, sizeof(path)) != 0)
-		status = removal_failed(status, path, "unlink", err);
-	for (unsigned i = 0; i < cfg->concurrency; i++) {
-		if (iofile_remove(&copies[i].tf, path, sizeof(path)) != 0)
-			status = removal_failed(status, path, "unlink", err);
-		if (filetest_state_cleanup(copies[i].ctx.files, path, sizeof(path)) != 0)
-			status = removal_failed(status, path, "remove", err);
-	}
-	free_copies(copies, cfg->concurrency);
+		status = run_copies_removal_failed(status, path, "unlink", err);
+	status = run_copies_remove(copies, cfg->concurrency, target, dev, status,
+				   &res->removal, err);
+	run_copies_free(copies, cfg->concurrency);
 	series_rec_free(rec);
 	return status;
 }
@@ -571,6 +548,7 @@ int run_once(const struct config *cfg, const struct run_target *target,
 	if (status == 0) {
 		env_describe(res->prov_known ? &res->prov : NULL, &target->dev,
 			     &res->env);
+		run_plan_store_rounds(plan, cfg, res);
 		verdict_compute(res);
 	}
 	return status;

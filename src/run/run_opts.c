@@ -13,6 +13,7 @@
 #include "config.h"
 #include "engine/engine.h"
 #include "probe.h"
+#include "lib/steady.h"
 #include "sys/out.h"
 #include "vary.h"
 
@@ -132,6 +133,12 @@ enum opt_outcome run_opts_progress(struct opt_state *st, const char *arg)
 	return OPT_RUN;
 }
 
+enum opt_outcome run_opts_max_rounds(struct opt_state *st, const char *arg)
+{
+	return opt_u32(st, arg, STEADY_WINDOW, STEADY_MAX_ROUNDS,
+		       &config_of(st)->steady.max_rounds);
+}
+
 /* --vary KEY=V1,V2,... for the command whose rows name it. */
 static enum opt_outcome take_vary(struct opt_state *st, const char *arg,
 				  bool mark)
@@ -183,5 +190,9 @@ enum opt_outcome run_opts_vary_finish(struct opt_state *st, uint64_t rounds,
 	if (cfg->vary.root_fs && !vary_axis_of(&cfg->vary, VARY_MOUNT))
 		return opt_fail(st, "--vary-root-fs allows --vary mount= on the "
 				"filesystem holding /; give --vary mount= too");
+	if (cfg->trim && cfg->vary.n)
+		return opt_fail(st, "--trim with --vary: trim=before is the setup "
+				"that trims before each of its runs (--vary "
+				"trim=before,none compares it with none)");
 	return OPT_RUN;
 }

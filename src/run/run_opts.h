@@ -40,6 +40,10 @@ enum opt_outcome run_opts_probe(struct opt_state *st, const char *arg);
 enum opt_outcome run_opts_progress(struct opt_state *st, const char *arg);
 const char *run_opts_progress_names(size_t i);
 
+/* --max-rounds N: the most rounds of a --steady test (a window's worth
+ * up to STEADY_MAX_ROUNDS). */
+enum opt_outcome run_opts_max_rounds(struct opt_state *st, const char *arg);
+
 /* --vary KEY=V1,V2,... (vary.h): the classic run's keys, or clyde mark's. */
 enum opt_outcome run_opts_vary(struct opt_state *st, const char *arg);
 enum opt_outcome run_opts_vary_mark(struct opt_state *st, const char *arg);

@@ -2,19 +2,35 @@
 /*
  * run_plan.c - a classic run's plan (run.h): the steps of the phase table
  * that the configuration runs, in bonnie++ order, with the --random-io
- * tests after the seeks, on the same file.
+ * tests after the seeks, on the same file, and under --steady each of
+ * them followed by its rounds.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/steady.h"
 #include "run.h"
 
-/* The --random-io tests: reads at every depth, then writes at every depth. */
+/* --steady: a random-I/O test's round ended; ARG is the plan. */
+static void random_round_done(void *arg, const struct plan_step *step,
+			      const struct phase_result *r)
+{
+	struct run_plan *plan = arg;
+	size_t k = (size_t)((const struct random_spec *)step->arg -
+			    plan->random_specs);
+
+	rounds_add(&plan->rounds[k], step->info, r);
+}
+
+/* The --random-io tests: reads at every depth, then writes at every
+ * depth; with --steady, each followed by its rounds. */
 static void add_random_tests(struct run_plan *plan, const struct config *cfg)
 {
 	for (size_t k = 0; k < 2 * cfg->n_random_depths; k++) {
 		struct random_spec *spec = &plan->random_specs[k];
+		struct rounds *rounds = &plan->rounds[k];
+		bool steady = cfg->steady.on;
 
 		spec->writes = k >= cfg->n_random_depths;
 		spec->block_bytes = RANDOM_BLOCK_BYTES;
@@ -27,7 +43,31 @@ static void add_random_tests(struct run_plan *plan, const struct config *cfg)
 		plan->steps[plan->n++] = (struct plan_step){
 			.info = &phase_random_info, .arg = spec,
 			.name = plan->random_names[k],
+			.done = steady ? random_round_done : NULL, .done_arg = plan,
 		};
+		if (!steady)
+			continue;
+		rounds_init(rounds, plan->random_names[k], cfg->random_time_s,
+			    cfg->steady.max_rounds);
+		for (uint32_t r = 1; r < rounds->max; r++)
+			plan->steps[plan->n++] = (struct plan_step){
+				.info = &phase_random_round_info, .arg = spec,
+				.name = rounds->name, .skip = &rounds->over,
+				.done = random_round_done, .done_arg = plan,
+			};
+	}
+}
+
+/* --steady: each random-I/O test's rounds into its results, with the
+ * ratio to its first round. */
+void run_plan_store_rounds(const struct run_plan *plan,
+			   const struct config *cfg, struct run_results *res)
+{
+	for (size_t k = 0; cfg->steady.on && k < res->n_random; k++) {
+		struct random_result *t = &res->random[k];
+
+		t->steady = plan->rounds[k].rec;
+		steady_record_rule(&t->steady, t->iops);
 	}
 }
 

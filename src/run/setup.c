@@ -341,6 +341,13 @@ int setup_target(const struct config *cfg, const char *tag,
 			    err, len);
 		return EXIT_SETUP;
 	}
+	/* Alone: rank 0 of 1, sharing (the copies') in its own directory. */
+	target->share = (struct run_share){
+		.ranks = 1, .seed = rng_source_seed(&target->rng, cfg),
+		.job_fd = target->dir_fd, .job_host = true, .read_fd = -1,
+	};
+	snprintf(target->share.job_dir, sizeof(target->share.job_dir), "%s",
+		 target->workdir);
 	if (cfg->io.size_mib > 0 && (status = probe(cfg, target, err, len)) != 0)
 		return status;
 	device_find(target->dir_fd, target->prov_known ? &target->prov : NULL,
@@ -387,4 +394,21 @@ void setup_provenance(const struct config *cfg, struct run_target *target)
 	/* A directory that cannot be looked at fails setup_target next. */
 	provenance_read(cfg->dir, "", &target->prov);
 	target->prov_known = true;
+}
+
+int setup_trim(const struct run_target *target, const char *option,
+	       struct fitrim_result *r, char *err, size_t len)
+{
+	if (fitrim_run(target->dir_fd, r) == 0)
+		return 0;
+	snprintf(err, len, "%s: FITRIM on %s (%s): %s%s", option,
+		 target->prov.fs.mount_point[0] ? target->prov.fs.mount_point
+						: target->workdir,
+		 target->prov.fs.type[0] ? target->prov.fs.type : "?",
+		 strerror(errno),
+		 errno == EOPNOTSUPP || errno == ENOTTY
+			 ? " (the filesystem or its device cannot discard)"
+		 : errno == EPERM ? " (it needs root: run clyde as root with -u root)"
+				  : "");
+	return -1;
 }

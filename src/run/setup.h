@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "config.h"
+#include "platform/fitrim.h"
 #include "run.h"
 
 /*
@@ -107,5 +108,13 @@ int setup_target(const struct config *cfg, const char *tag,
  */
 int setup_target_for(const struct config *cfg, const struct run_target *made,
 		     struct run_target *target, char *err, size_t len);
+
+/*
+ * FITRIM the filesystem of TARGET's directory into *R (fitrim.h), for
+ * OPTION ("--trim", "--vary trim": what the reason names). 0, or -1 with
+ * the reason in ERR.
+ */
+int setup_trim(const struct run_target *target, const char *option,
+	       struct fitrim_result *r, char *err, size_t len);
 
 #endif

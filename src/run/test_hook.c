@@ -67,15 +67,18 @@ int test_fault_after_phase(const void *arg, const struct plan_step *step,
 	const struct test_fault *fault = arg;
 	const uint64_t chunk = fault->chunk_bytes;
 	const uint64_t per_piece = IOFILE_PIECE_BYTES / chunk;
-	const off_t off = (off_t)((fault->block % per_piece) * chunk + chunk / 2);
+	const uint32_t piece = (uint32_t)(fault->block / per_piece);
 	char path[PATH_MAX];
 	unsigned char byte;
 
 	if (!fault->corrupt || step->info->id != PHASE_REWRITE)
 		return 0;
-	iofile_path(tf, (uint32_t)(fault->block / per_piece), path, sizeof(path));
+	/* The block's middle byte, where it lies (a region of the shared file). */
+	const off_t off = (off_t)iofile_offset(tf, piece, (fault->block % per_piece) *
+							 chunk + chunk / 2);
+	iofile_path(tf, piece, path, sizeof(path));
 	errno = 0;
-	int fd = iofile_open(tf, (uint32_t)(fault->block / per_piece), IO_WRITE, &plain);
+	int fd = iofile_open(tf, piece, IO_WRITE, &plain);
 	int rc = fd < 0 || io_read_full(fd, &byte, 1, off) != 1 ? -1 : 0;
 	if (rc == 0) {
 		byte ^= 0xff;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "platform/knob.h"
+#include "setup.h"
 #include "sys/out.h"
 #include "vary.h"
 
@@ -138,7 +139,7 @@ int vary_sys_prepare(struct vary_sys *vs, const struct vary_spec *spec,
 		for (size_t t = 0; t < n; t++) {
 			struct fitrim_result r;
 
-			if (vary_sys_trim(&targets[t], &r, err, len) != 0)
+			if (setup_trim(&targets[t], "--vary trim", &r, err, len) != 0)
 				return -1;
 		}
 	}
@@ -295,21 +296,6 @@ bool vary_sys_trims(const struct vary_spec *spec, size_t s)
 						 vary_value_index(spec, s, i)),
 				      "before") == 0;
 	return false;
-}
-
-int vary_sys_trim(const struct run_target *target, struct fitrim_result *r,
-		  char *err, size_t len)
-{
-	if (fitrim_run(target->dir_fd, r) == 0)
-		return 0;
-	return out_errf(err, len, "--vary trim: FITRIM on %s (%s): %s%s",
-		    target->prov.fs.mount_point[0] ? target->prov.fs.mount_point
-						   : target->workdir,
-		    target->prov.fs.type[0] ? target->prov.fs.type : "?",
-		    strerror(errno),
-		    errno == EOPNOTSUPP || errno == ENOTTY
-			    ? " (the filesystem or its device cannot discard)"
-			    : "");
 }
 
 void vary_sys_failure(const struct setting_failure *f, char *err, size_t len)

@@ -17,7 +17,6 @@
 #include <stddef.h>
 
 #include "config.h"
-#include "platform/fitrim.h"
 #include "run.h"
 #include "sys/setting.h"
 
@@ -64,13 +63,6 @@ int vary_sys_trial(const struct vary_sys *vs, char *err, size_t len);
 
 /* Whether setup S trims before its run (trim=before). */
 bool vary_sys_trims(const struct vary_spec *spec, size_t s);
-
-/*
- * FITRIM the filesystem of TARGET's directory into *R. 0, or -1 with the
- * reason in ERR.
- */
-int vary_sys_trim(const struct run_target *target, struct fitrim_result *r,
-		  char *err, size_t len);
 
 /* F, a setting that failed, in words into ERR. */
 void vary_sys_failure(const struct setting_failure *f, char *err, size_t len);

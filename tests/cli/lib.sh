@@ -169,3 +169,32 @@ unmount_all() {
 	done
 	MOUNTS=""
 }
+# clyde-mpi's tests: mpi_prepare sets MPI (the binary) and OVER (mpirun's
+# option for more ranks than cores), or skips the script's whole plan and
+# fails when clyde-mpi or mpirun is missing (the caller then exits 0).
+mpi_prepare() {
+	MPI=${CLYDE_MPI:-./clyde-mpi}
+	if [ ! -x "$MPI" ] || ! command -v mpirun >/dev/null 2>&1; then
+		skips "$PLAN" "clyde-mpi" "needs mpicc and mpirun (Debian: openmpi-bin libopenmpi-dev)"
+		return 1
+	fi
+	# Open MPI refuses root without these; tests run as root in CI.
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+	# Under SANITIZE= builds: what the sanitizers find inside MPI's own
+	# libraries is not clyde's (Open MPI leaks at exit, and its TCP
+	# transport takes locks in an order ThreadSanitizer dislikes);
+	# clyde's frames are still checked. The slow unwinder reaches MPI's
+	# frames through its plug-ins.
+	printf '%s\n' leak:libmpi.so leak:libopen-pal.so leak:libopen-rte.so \
+		leak:libpmix.so leak:libhwloc.so leak:libevent \
+		leak:MPI_Init_thread leak:MPI_Finalize >"$T/lsan.supp"
+	printf '%s\n' deadlock:mca_btl_tcp deadlock:libopen-pal.so \
+		deadlock:libmpi.so race:libopen-pal.so race:libmpi.so \
+		race:libopen-rte.so race:libpmix.so race:libevent >"$T/tsan.supp"
+	export LSAN_OPTIONS="suppressions=$T/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+	export ASAN_OPTIONS="fast_unwind_on_malloc=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+	export TSAN_OPTIONS="suppressions=$T/tsan.supp${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+	# More ranks than cores: Open MPI wants to be told, MPICH does not
+	# know the option.
+	if mpirun --version 2>&1 | grep -q 'Open MPI'; then OVER=--oversubscribe; else OVER=; fi
+}

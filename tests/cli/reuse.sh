@@ -9,7 +9,7 @@
 # As root the runs go to an ext4 image of their own, where no other
 # program takes a freed inode number first.
 . tests/cli/lib.sh
-plan 87
+plan 96
 hold_engines
 trap 'unmount_all; rm -rf "$T"' EXIT
 D="$T/d"
@@ -85,6 +85,31 @@ for tn in 2 3 4 5 12; do
 		# clyde's own f000 is gone: only its directory is left.
 		left "$name" 1
 	done
+done
+
+# --- the shared file of one process's copies (--shared-file), before block input
+PROMPTS="1 2 4 5"
+for how in file symlink; do
+	name="the shared file made again as a $how before test 5"
+	prompted -d "$D" $U -s 16M::256 -r 0 -n 0 -f -c 2 --shared-file
+	answer_until 5
+	w=$(workdir_in "$D")
+	if [ $how = file ]; then
+		got=$(renew "$w/shared" 1)
+		check "$name: clyde's hold keeps its inode number from the new file" [ -z "$got" ]
+	else
+		rm "$w/shared" && ln -s "$T/victim" "$w/shared"
+	fi
+	answer
+	prompted_end
+	check "$name: exit 3" [ "$st" -eq 3 ]
+	check "$name: says so" grep -Eq "^clyde: $W/shared: open: $REPLACED\$" "$T/err"
+	if [ $how = file ]; then
+		check "$name: the new file is left alone" [ "$(cat "$w/shared")" = "a new file" ]
+	else
+		check "$name: the symlink is left alone" [ -L "$w/shared" ]
+	fi
+	left "$name" 1
 done
 
 # --- a file-test name, before each stat and delete step -------------------------

@@ -7,7 +7,7 @@
 # mark's rounds, and (root) dir= over two tmpfs mounts and the refusals
 # that need a filesystem without a disk.
 . tests/cli/lib.sh
-plan 63
+plan 64
 hold_engines # clyde mark's setups are engines, as the machine has them
 cleanup_vary() {
 	unmount_all
@@ -121,6 +121,8 @@ run mark -d "$T/d" $U -s 8M --tests RND4K-Q1T1 --runs 1 --time 1 --progress neve
 	--vary engine=threads,aio -x 2 -z 3 --json "$T/m.json"
 check "mark: exit 0" [ "$st" -eq 0 ]
 check "mark: every run side by side" grep -q '^  \[4\] box\|^  \[4\] .* \[engine=aio\]' "$T/out"
+check "mark: then the setups compared, with verdicts" \
+	grep -q "faster\|slower\|no clear difference" "$T/out"
 json_check "mark: the JSON's marks, the baseline's first, tagged" "$T/m.json" \
 	"len(j) == 4 and [m['vary']['settings']['engine'] for m in j] == ['threads', 'threads', 'aio', 'aio'] and sorted(m['vary']['round'] for m in j) == [1, 1, 2, 2]"
 check "mark: directory left empty" empty_dir "$T/d"

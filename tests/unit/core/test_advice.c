@@ -261,9 +261,39 @@ static void test_example(void)
 	free(text);
 }
 
+/* clyde-mpi: three ranks of one copy each count 3 in the concurrency, but
+ * the suggestion, pasted back under mpirun, gives -c per rank (issue 20.5). */
+static void test_ranks(void)
+{
+	char *argv[] = { "clyde", "-s", "16M", "-r", "0", "-n", "0", "-c", "2", NULL };
+	struct rank_report reports[3];
+	struct config cfg;
+	struct run_results r;
+	char err[256], *text = NULL;
+	size_t len = 0;
+	FILE *mem;
+
+	CHECK("ranks example parses", options_parse(9, argv, 24576, 1, &cfg, err,
+						    sizeof(err)) == OPT_RUN);
+	r = results_of(&cfg, 24576, 1u << PHASE_WRITE, 250000000);
+	memset(reports, 0, sizeof(reports));
+	r.concurrency = 3 * cfg.concurrency;
+	r.ranks = (struct rank_set){ .n = 3, .hosts = 1, .rank = reports };
+	verdict_compute(&r);
+	mem = open_memstream(&text, &len);
+	fmt_footer(mem, &r);
+	fclose(mem);
+	CHECK("3 ranks x -c 2: the suggestion says -c 2, not -c 6",
+	      strstr(text, " -c 2 -r 0\n") != NULL && strstr(text, "-c 6") == NULL);
+	CHECK("3 ranks x -c 2: the footer counts 6 copies in 3 ranks",
+	      strstr(text, "6 copies in 3 MPI ranks on 1 host") != NULL);
+	free(text);
+}
+
 int main(void)
 {
 	test_example();
+	test_ranks();
 	test_grid();
 	return check_done();
 }

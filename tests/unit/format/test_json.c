@@ -17,6 +17,7 @@
 #include "format/format.h"
 #include "sample_prov.h"
 #include "core/verdict.h"
+#include "lib/steady.h"
 
 #define FIXTURES "tests/golden/fixtures"
 #define GOLDEN "tests/golden"
@@ -259,6 +260,17 @@ static struct run_results full_run(void)
 	r.phase[PHASE_SEEKS].series.gap[0] = (struct series_gap){ 11.75f, 2.5f };
 	set_series(&r.random[3].series, 20, 250, 15, 28000, 0, 0);
 	r.random[3].series.tail_s = 1.25f;
+	/* --steady on the writes at depth 1: settled at round 7. */
+	static const double rounds[] = { 3020, 2500, 2100, 2050, 2080, 2060, 2070 };
+	r.random[2].steady.end = STEADY_UNSETTLED;
+	for (size_t i = 0; i < 7 && !steady_record_add(&r.random[2].steady, rounds[i],
+						      r.random[2].iops, 25); i++)
+		;
+	steady_record_rule(&r.random[2].steady, r.random[2].iops);
+	r.random[2].steady.round_s = 5;
+	r.random[2].steady.written_bytes = 7 * 5 * 2200 * 4096ull;
+	r.removal = (struct removal_figure){ true, size, 2300000000, 0 };
+	r.trim = (struct trim_figure){ true, 7 * size, 450000000 };
 	strcpy(r.env.kernel, "Linux 6.1.0-13-amd64");
 	strcpy(r.env.fs_type, "ext4");
 	strcpy(r.env.device, "nvme0n1");

@@ -14,7 +14,7 @@
 
 #define GOLDEN "tests/golden/mark"
 
-static const char *const bases[] = { "default", "tests-best" };
+static const char *const bases[] = { "default", "tests-best", "steady" };
 
 static char *golden_text(const char *base, const char *ext)
 {
@@ -328,6 +328,48 @@ static void test_bad_json(void)
 	bad_edit("\"runs\": [", "\"runs\": 1, \"r\": [", "tests[0].runs: not an array");
 }
 
+/* The golden steady.json with FROM replaced by TO, refused for WHY. */
+static void bad_steady(const char *from, const char *to, const char *why)
+{
+	char *json = golden_text("steady", "json");
+	char *bad = golden_replace(json, from, to);
+
+	CHECK(from, json && strstr(json, from));
+	bad_json(bad, why);
+	free(bad);
+	free(json);
+}
+
+static void test_bad_steady(void)
+{
+	struct mark_set set = { 0 };
+	struct parse_error err = { "" };
+	char *json = golden_text("steady", "json");
+	char *old = golden_replace(json, "\"steady\": {\"end\"", "\"unsteady\": {\"end\"");
+
+	CHECK("steady: JSON before --steady reads as no rounds",
+	      old && mark_json_read(&set, old, strlen(old), &err) == 0 && set.n == 1 &&
+		      set.v[0].tests[0].steady.end == STEADY_OFF);
+	mark_set_free(&set);
+	free(old);
+	old = golden_replace(json, "\"removal\": {", "\"remove\": {");
+	CHECK("removal: JSON before it reads as unknown",
+	      old && mark_json_read(&set, old, strlen(old), &err) == 0 && set.n == 1 &&
+		      !set.v[0].removal.known && set.v[0].trim.done);
+	mark_set_free(&set);
+	free(old);
+	free(json);
+	bad_steady("\"end\": \"settled\"", "\"end\": \"bored\"", "tests[0].steady.end");
+	bad_steady("\"window_first\": 2", "\"window_first\": 7",
+		   "tests[0].steady.window_first: past the last round");
+	bad_steady("[30, 24,", "[30, -24,", "tests[0].steady.rounds: round 2: not a figure");
+	bad_steady("\"round_s\": 10,", "\"round_s\": \"10\",", "tests[0].steady.round_s");
+	bad_steady("\"removal\": {\"seconds\": 1.25", "\"removal\": {\"seconds\": -1",
+		   "removal.seconds");
+	bad_steady("\"trim\": {\"seconds\": 2.3, \"bytes\": 42949672960}",
+		   "\"trim\": {\"seconds\": 2.3}", "trim.bytes: missing");
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < sizeof(bases) / sizeof(bases[0]); i++)
@@ -335,5 +377,6 @@ int main(void)
 	test_several();
 	test_bad_csv();
 	test_bad_json();
+	test_bad_steady();
 	return check_done();
 }

@@ -95,6 +95,7 @@ static void test_golden(void)
 	CHECK("one run: the machine alone", text && strstr(text, "| box \"7\" |\n"));
 	free(text);
 	text = render("html", set.v, 4, &rc);
+	CHECK("no --steady, no chart", text && !strstr(text, "<polyline"));
 	CHECK("twins are numbered", text && strstr(text, "<th>box &quot;7&quot; (default, 64 MiB, io_uring) #1</th>") &&
 					    strstr(text, "io_uring) #4</th>"));
 	free(text);
@@ -126,9 +127,36 @@ static void test_formats(void)
 	free(text);
 }
 
+/* A steady mark: its rounds in words under the grid, drawn on the pages. */
+static void test_steady(void)
+{
+	struct mark_set one = { 0 };
+	struct parse_error err = { "" };
+	char *file = golden_read("tests/golden/mark/steady.json");
+	char *text = golden_replace(file, GOLDEN_VERSION_MARK, CLYDE_VERSION);
+	int rc;
+
+	CHECK("steady.json reads",
+	      text && mark_json_read(&one, text, strlen(text), &err) == 0 && one.n == 1);
+	free(file);
+	free(text);
+	if (one.n != 1)
+		return;
+	golden_formats("steady", one.v, 1);
+	char *html = render("html", one.v, 1, &rc);
+	CHECK("steady html: a line per test through its rounds, the window shaded",
+	      html && strstr(html, "<polyline") &&
+		      strstr(strstr(html, "<polyline") + 1, "<polyline") &&
+		      strstr(html, "fill-opacity=\"0.12\"") &&
+		      strstr(html, "settled at 54% of its fresh speed"));
+	free(html);
+	mark_set_free(&one);
+}
+
 int main(void)
 {
 	test_golden();
+	test_steady();
 	test_formats();
 	mark_set_free(&set);
 	return check_done();

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * test_combine.c - tests of src/mpi/combine.c, the arithmetic behind
- * clyde-mpi's one result, without MPI: stonewalled rates over the first
+ * clyde-mpi's one result, without MPI: aggregate bandwidth over the first
  * start to the last end, CPU per rank over that window, the latency
  * maximum and the histograms merged as a reduction would (against one
  * histogram of every value, and against stats_merge), each disk counted
@@ -39,7 +39,7 @@ static struct phase_result part(uint64_t start_ns, uint64_t elapsed_ns,
 static const char *const one_host[] = { "a", "a", "a" };
 static const char *const no_disk[] = { "", "", "" };
 
-static void test_stonewall(void)
+static void test_window(void)
 {
 	/* Starts 1.0, 1.1, 1.0 s; ends 3.0, 3.5, 2.0 s: a 2.5 s window. */
 	struct phase_result p[3] = {
@@ -56,9 +56,9 @@ static void test_stonewall(void)
 	CHECK_U64("combine: window from first start to last end", out.elapsed_ns,
 		  2500 * MS_NS);
 	CHECK_U64("combine: start is the first rank's", out.start_ns, 1 * S_NS);
-	CHECK("combine: stonewalled KiB/s = all bytes / window",
+	CHECK("combine: aggregate KiB/s = all bytes / the job's window",
 	      near(out.rate, 350.0 * 1024.0 / 2.5));
-	CHECK("combine: stonewalled below the sum of the ranks' rates",
+	CHECK("combine: aggregate below the sum of the ranks' rates",
 	      out.rate < sum_of_rates);
 	CHECK_U64("combine: bytes summed", out.bytes, 350 * MIB);
 	CHECK_U64("combine: ops summed", out.ops, 44800);
@@ -240,7 +240,7 @@ static void test_run(void)
 	CHECK_U64("combine: concurrency = every rank's copies", out.concurrency, 5);
 	CHECK("combine: the ranks are listed",
 	      out.ranks.n == 3 && out.ranks.hosts == 2 && out.ranks.rank == reports);
-	CHECK("combine: block output stonewalled over 2.002 s",
+	CHECK("combine: block output aggregate over 2.002 s",
 	      near(out.phase[PHASE_WRITE].rate, 3 * 64.0 * 1024.0 / 2.002));
 	CHECK_U64("combine: its latency from the merged histogram",
 		  out.phase[PHASE_WRITE].lat.max_ns, 3 * MS_NS);
@@ -262,7 +262,7 @@ static void test_run(void)
 
 int main(void)
 {
-	test_stonewall();
+	test_window();
 	test_latency();
 	test_devices();
 	test_run();

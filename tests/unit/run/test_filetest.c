@@ -225,8 +225,8 @@ static void test_shuffle(void)
 
 	rng_seeded(&rng, 11);
 	rng_seeded(&rng2, 11);
-	filetest_build_list(list, N, &fp, FILETEST_SEQUENTIAL, &rng);
-	filetest_build_list(again, N, &fp, FILETEST_SEQUENTIAL, &rng2);
+	filetest_build_list(list, N, 0, &fp, FILETEST_SEQUENTIAL, &rng);
+	filetest_build_list(again, N, 0, &fp, FILETEST_SEQUENTIAL, &rng2);
 	CHECK("build: same seed, same list", memcmp(list, again, sizeof(list)) == 0);
 	memcpy(copy, list, sizeof(list));
 	filetest_shuffle(list, N, &rng);
