@@ -66,8 +66,8 @@ UNIT_SRCS := $(wildcard tests/unit/*/test_*.c)
 UNIT_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(UNIT_SRCS))
 UNIT_BINS := $(UNIT_OBJS:.o=)
 
-.PHONY: all test check-layers install uninstall clean golden bench bench-mpi fuzz fuzzers \
-	completions FORCE
+.PHONY: all test check-layers install uninstall clean golden bench bench-long bench-mpi \
+	fuzz fuzzers completions FORCE
 
 all: clyde completions
 
@@ -222,6 +222,14 @@ bench: clyde $(BENCH_TOOLS)
 	python3 bench/bench.py --dir '$(BENCH_DIR)' \
 		--charbench $(BUILD)/bench/charbench --hotpath $(BUILD)/bench/hotpath \
 		$(BENCH_FLAGS)
+
+# The large buffered pairs (8 and 16 GiB against bonnie++, with the dirty
+# and writeback peaks and balance_dirty_pages throttles beside each run):
+# writes bench/results-long.md, which make bench copies into results.md.
+# Takes about 25 minutes.
+bench-long: clyde $(BENCH_TOOLS)
+	bench/setup.sh
+	python3 bench/bench.py --long --dir '$(BENCH_DIR)' $(BENCH_FLAGS)
 
 # clyde-mpi against fio on a shared filesystem mounted over loopback, 2 and
 # 4 ranks (root; about 10 minutes): writes bench/mpi-results.md, which

@@ -216,6 +216,10 @@ int engine_run(const struct engine_job *job, enum engine_kind kind,
 	sh.streams = streams;
 	sh.blocks = job->file_bytes / job->block_bytes;
 	sh.blocks_per_piece = job->piece_bytes / job->block_bytes;
+	while (sh.shuffle_bits < 64 && (sh.blocks - 1) >> sh.shuffle_bits)
+		sh.shuffle_bits++;
+	sh.shuffle_mask = sh.shuffle_bits == 64 ? UINT64_MAX
+			  : (UINT64_C(1) << sh.shuffle_bits) - 1;
 	pthread_mutex_init(&sh.lock, NULL);
 	pthread_cond_init(&sh.cond, NULL);
 	for (uint32_t i = 0; i < job->threads; i++) {

@@ -44,6 +44,8 @@
 enum engine_pattern {
 	ENGINE_RANDOM,     /* blocks from a seeded generator over the whole file */
 	ENGINE_SEQUENTIAL, /* each thread walks its own region, wrapping */
+	ENGINE_SHUFFLED,   /* each thread visits every block once, in a seeded
+			    * order, then again (fio's random map) */
 };
 
 #define ENGINE_MAX_DEPTH 1024u   /* Q: I/Os in flight per thread */
@@ -63,7 +65,10 @@ enum engine_pattern {
  * - random: data_mix64(mix of SEED, I and N) modulo the file's blocks;
  * - sequential: block FIRST_I + N modulo LEN_I, where thread I's region
  *   [FIRST_I, FIRST_I + LEN_I) is its share of the blocks, the first
- *   blocks % T threads getting one more.
+ *   blocks % T threads getting one more;
+ * - shuffled: P_I(N modulo the file's blocks), where P_I is a permutation
+ *   of the blocks keyed by SEED and I: every run of as many I/Os as the
+ *   file has blocks visits each block once.
  * Every engine visits the same blocks for the same job: with IOS set, the
  * multiset of completed blocks does not depend on the engine (nor with
  * THREAD_IOS set).
@@ -88,7 +93,8 @@ struct engine_job {
 	uint32_t threads;         /* T, 1..ENGINE_MAX_THREADS */
 	uint64_t seed;
 	uint64_t time_ns;         /* stop submitting after this long; 0: no limit */
-	uint64_t ios;             /* exactly this many I/Os in all, split between
+	uint64_t ios;             /* this many I/Os in all (fewer only when
+				   * TIME_NS ends the job first), split between
 				   * the threads as blocks are; 0: no limit */
 	const uint64_t *thread_ios; /* when not NULL: thread I does exactly
 				   * THREAD_IOS[I] I/Os, and IOS is ignored

@@ -38,6 +38,8 @@ struct engine_shared {
 	struct engine_stream *streams; /* one per job thread */
 	uint64_t blocks;          /* whole blocks in the file */
 	uint64_t blocks_per_piece;
+	uint64_t shuffle_mask;    /* shuffled: 2^bits - 1 >= blocks - 1 */
+	unsigned shuffle_bits;
 	uint64_t deadline_ns;     /* UINT64_MAX: none; written before the gate opens */
 	_Atomic bool halt;        /* an error or should_stop: start no more I/O */
 	_Atomic bool stopped;     /* should_stop said so */

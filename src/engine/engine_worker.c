@@ -71,6 +71,32 @@ static void stamp_make(unsigned char *stamp, uint64_t block, uint64_t seed)
 	memcpy(stamp + sizeof(block), &seed, sizeof(seed));
 }
 
+/*
+ * Element N (< sh->blocks) of the permutation of the blocks keyed by KEY.
+ * Each round (add a key, multiply by an odd number, fold the high half
+ * down, all modulo 2^bits) is one-to-one on the numbers under 2^bits, so
+ * their composition is too; applying it again until the result is a block
+ * (cycle-walking, under two tries on average as 2^bits < 2 x blocks) keeps
+ * it one-to-one on the blocks.
+ */
+static uint64_t shuffle(const struct engine_shared *sh, uint64_t key, uint64_t n)
+{
+	const uint64_t mask = sh->shuffle_mask;
+	const unsigned fold = sh->shuffle_bits / 2 + 1;
+
+	do {
+		uint64_t k = key;
+
+		for (unsigned r = 0; r < 3; r++) {
+			n = (n + k) & mask;
+			n = (n * UINT64_C(0x9e3779b97f4a7c15)) & mask;
+			n ^= n >> fold;
+			k = k << 21 | k >> 43;
+		}
+	} while (n >= sh->blocks);
+	return n;
+}
+
 bool engine_next(struct engine_worker *w, struct engine_io *io, uint64_t now_ns)
 {
 	struct engine_shared *sh = w->sh;
@@ -83,9 +109,9 @@ bool engine_next(struct engine_worker *w, struct engine_io *io, uint64_t now_ns)
 	uint64_t n = atomic_fetch_add_explicit(&st->next, 1, memory_order_relaxed);
 	if (n >= st->limit)
 		return false;
-	uint64_t block = job->pattern == ENGINE_RANDOM
-				 ? data_mix64(st->key + n) % sh->blocks
-				 : st->first + n % st->len;
+	uint64_t block = job->pattern == ENGINE_RANDOM ? data_mix64(st->key + n) % sh->blocks
+			 : job->pattern == ENGINE_SHUFFLED ? shuffle(sh, st->key, n % sh->blocks)
+							    : st->first + n % st->len;
 	io->block = block;
 	io->piece = (int32_t)(block / sh->blocks_per_piece);
 	io->offset = (block % sh->blocks_per_piece) * job->block_bytes;

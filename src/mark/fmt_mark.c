@@ -144,9 +144,12 @@ void fmt_mark_table(FILE *out, const struct mark_results *r)
 	char machine[FMT_VISIBLE_MAX], dir[FMT_VISIBLE_MAX];
 
 	fmt_mark_steady(out, r);
-	fprintf(out, "\n    Test: %s file, %" PRIu32 " run%s of %" PRIu32 " s [%s: %s",
-		fmt_bytes_words(r->size_mib * MIB, size, sizeof(size)), r->runs,
-		r->runs == 1 ? "" : "s", r->time_s,
+	fprintf(out, "\n    Test: %s file, %" PRIu32 " run%s of %s%" PRIu32 " s%s, as %s "
+		"[%s: %s", fmt_bytes_words(r->size_mib * MIB, size, sizeof(size)),
+		r->runs, r->runs == 1 ? "" : "s",
+		r->method == MARK_BY_SIZE ? "one pass (" : "", r->time_s,
+		r->method == MARK_BY_SIZE ? " at most)" : "",
+		mark_method_reference(r->method),
 		fmt_visible(r->machine, machine, sizeof(machine)),
 		fmt_visible(r->dir, dir, sizeof(dir)));
 	if (r->env.fs_type[0])
@@ -254,7 +257,7 @@ static const char *const csv_fields[] = {
 	"format", "version", "machine", "profile", "test", "op", "pattern",
 	"block_bytes", "queue_depth", "threads", "runs", "time_s", "size_mib",
 	"mb_per_s", "iops", "mean_us", "p99_us", "max_us", "device_read_bytes",
-	"device_write_bytes", "engine",
+	"device_write_bytes", "engine", "method",
 };
 
 void fmt_mark_csv_header(FILE *out)
@@ -291,7 +294,7 @@ void fmt_mark_csv(FILE *out, const struct mark_results *r)
 				t->dev.write_bytes);
 		else
 			fputs(",,", out);
-		fprintf(out, "%s\n", engine_name(r->engine));
+		fprintf(out, "%s,%s\n", engine_name(r->engine), mark_method_name(r->method));
 	}
 }
 
@@ -365,10 +368,11 @@ void fmt_mark_json(FILE *out, const struct mark_results *r)
 		r->score == MARK_BEST ? "best" : "mean");
 	json_out_string(out, r->dir);
 	fprintf(out, ", \"size_mib\": %" PRIu64 ", \"runs\": %" PRIu32 ", \"time_s\": %"
-		     PRIu32 ", \"direct\": true, \"zeros\": false,\n             "
-		     "\"engine\": \"%s\", \"dio_align\": %" PRIu32 ", \"seed\": \"%"
-		     PRIu64 "\", \"probe\": \"%s\"},\n", r->size_mib, r->runs,
-		r->time_s, engine_name(r->engine), r->dio_align, r->seed,
+		     PRIu32 ", \"method\": \"%s\", \"direct\": true, \"zeros\": false,"
+		     "\n             \"engine\": \"%s\", \"dio_align\": %" PRIu32
+		     ", \"seed\": \"%" PRIu64 "\", \"probe\": \"%s\"},\n", r->size_mib,
+		r->runs, r->time_s, mark_method_name(r->method),
+		engine_name(r->engine), r->dio_align, r->seed,
 		probe_name(r->probe));
 	fmt_json_origin(out, r->started, r->command_line);
 	fmt_json_vary(out, &r->vary);

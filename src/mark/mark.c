@@ -20,9 +20,12 @@
 #include "exit_status.h"
 #include "lib/origin.h"
 
-/* One test direction's steps: RUNS runs of one spec. */
+/*
+ * One test direction's steps: RUNS runs of one spec, each TIME_NS long, or
+ * at most that long and one pass of the file per thread with PASS.
+ */
 static void add_runs(struct mark_plan *mp, const struct mark_test *t, bool writes,
-		     uint32_t runs, uint64_t time_ns)
+		     uint32_t runs, uint64_t time_ns, bool pass)
 {
 	size_t k = mp->n++;
 	char name[MARK_NAME_MAX];
@@ -33,7 +36,7 @@ static void add_runs(struct mark_plan *mp, const struct mark_test *t, bool write
 	mp->specs[k] = (struct random_spec){
 		.writes = writes, .sequential = t->sequential,
 		.block_bytes = t->block_bytes, .depth = t->depth,
-		.threads = t->threads, .time_ns = time_ns,
+		.threads = t->threads, .time_ns = time_ns, .pass = pass,
 	};
 	mark_test_name(t, name, sizeof(name));
 	for (uint32_t r = 0; r < runs; r++) {
@@ -51,6 +54,7 @@ void mark_plan_init(struct mark_plan *mp, const struct mark_options *mo,
 		    const struct config *cfg)
 {
 	uint64_t time_ns = (uint64_t)mo->time_s * 1000000000u;
+	bool pass = mo->method == MARK_BY_SIZE;
 
 	memset(mp, 0, sizeof(*mp));
 	mp->runs = mo->runs;
@@ -66,9 +70,9 @@ void mark_plan_init(struct mark_plan *mp, const struct mark_options *mo,
 		const struct mark_test *t = &mo->tests.tests[i];
 
 		if (t->dirs & MARK_READ)
-			add_runs(mp, t, false, mo->runs, time_ns);
+			add_runs(mp, t, false, mo->runs, time_ns, pass);
 		if (t->dirs & MARK_WRITE)
-			add_runs(mp, t, true, mo->runs, time_ns);
+			add_runs(mp, t, true, mo->runs, time_ns, pass);
 	}
 	if (cfg->steady.on)
 		mark_steady_plan(mp, cfg);
@@ -183,6 +187,7 @@ static void describe(const struct mark_options *mo, const struct config *cfg,
 	res->size_mib = cfg->io.size_mib;
 	res->runs = mo->runs;
 	res->time_s = mo->time_s;
+	res->method = mo->method;
 	res->seed = cfg->seed;
 	res->probe = cfg->probe;
 	res->engine = target->engine;

@@ -59,6 +59,24 @@ enum mark_score {
 	MARK_BEST, /* the run that moved the most bytes per second (peak, real) */
 };
 
+/*
+ * What ends a run of a test (--method). The two references differ:
+ * KDiskMark runs fio without time_based, so a run moves --size once and
+ * stops, or stops at --runtime if that comes first; CrystalDiskMark runs
+ * DiskSpd for its duration. In both, a write run's flush is timed.
+ */
+enum mark_method {
+	MARK_BY_SIZE, /* each thread moves the file once, --time at most: KDiskMark */
+	MARK_BY_TIME, /* --time: CrystalDiskMark */
+};
+
+/* "size" or "time"; mark_method_from_name is its inverse (0, or -1). */
+const char *mark_method_name(enum mark_method m);
+int mark_method_from_name(const char *name, enum mark_method *out);
+
+/* "KDiskMark" or "CrystalDiskMark": the reference a method follows. */
+const char *mark_method_reference(enum mark_method m);
+
 struct mark_profile {
 	const char *name;  /* "default", "nvme", "peak", "real" */
 	const char *tests; /* a --tests list */
@@ -101,7 +119,8 @@ struct mark_options {
 	enum mark_score score;
 	struct mark_list tests;
 	uint32_t runs;        /* 1..MARK_MAX_RUNS */
-	uint32_t time_s;      /* seconds each run lasts */
+	uint32_t time_s;      /* seconds each run lasts, or at most (by size) */
+	enum mark_method method;
 	const char *csv_path; /* NULL: none */
 };
 
@@ -161,6 +180,7 @@ struct mark_results {
 	uint64_t size_mib;
 	uint32_t runs;
 	uint32_t time_s;
+	enum mark_method method;
 	uint64_t seed;
 	enum engine_kind engine;
 	unsigned probe;       /* --probe: PROBE_READ, PROBE_WRITE; 0 none */

@@ -63,7 +63,8 @@ static void add_rows(struct mark_grid *g, bool writes)
 }
 
 /* What tells the columns apart: which of these differ between runs. */
-enum { DIFF_PROFILE = 1, DIFF_SIZE = 2, DIFF_ENGINE = 4, DIFF_VERSION = 8 };
+enum { DIFF_PROFILE = 1, DIFF_SIZE = 2, DIFF_ENGINE = 4, DIFF_VERSION = 8,
+       DIFF_METHOD = 16 };
 
 static unsigned differences(const struct mark_results *runs, size_t n)
 {
@@ -76,13 +77,15 @@ static unsigned differences(const struct mark_results *runs, size_t n)
 			d |= DIFF_SIZE;
 		if (runs[c].engine != runs[0].engine)
 			d |= DIFF_ENGINE;
+		if (runs[c].method != runs[0].method)
+			d |= DIFF_METHOD;
 		if (strcmp(runs[c].version, runs[0].version) != 0)
 			d |= DIFF_VERSION;
 	}
 	return d;
 }
 
-/* "box (nvme, 1 GiB, aio, clyde 0.9)": the machine and what differs. */
+/* "box (nvme, 1 GiB, aio, by time, clyde 0.9)": the machine and what differs. */
 static void label(struct mark_grid *g, size_t c, unsigned diff)
 {
 	const struct mark_results *r = &g->runs[c];
@@ -105,6 +108,11 @@ static void label(struct mark_grid *g, size_t c, unsigned diff)
 	if ((diff & DIFF_ENGINE) && used < cap) {
 		used += (size_t)snprintf(out + used, cap - used, "%s%s", sep,
 					 engine_name(r->engine));
+		sep = ", ";
+	}
+	if ((diff & DIFF_METHOD) && used < cap) {
+		used += (size_t)snprintf(out + used, cap - used, "%sby %s", sep,
+					 mark_method_name(r->method));
 		sep = ", ";
 	}
 	if ((diff & DIFF_VERSION) && used < cap) {

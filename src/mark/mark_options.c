@@ -17,7 +17,7 @@
 #include "sys/out.h"
 
 enum mark_long {
-	LONG_PROFILE = OPT_LONG_ONLY, LONG_RUNS, LONG_TIME, LONG_TESTS,
+	LONG_PROFILE = OPT_LONG_ONLY, LONG_RUNS, LONG_TIME, LONG_METHOD, LONG_TESTS,
 	LONG_ENGINE, LONG_PROBE, LONG_JSON, LONG_CSV, LONG_PROGRESS,
 	LONG_NO_PREFLIGHT, LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS,
 	LONG_STEADY, LONG_ROUND, LONG_MAX_ROUNDS, LONG_PRECONDITION,
@@ -93,6 +93,18 @@ static enum opt_outcome set_runs(struct opt_state *st, const char *arg)
 static enum opt_outcome set_time(struct opt_state *st, const char *arg)
 {
 	return opt_u32(st, arg, 1, MARK_MAX_TIME_S, &mark_of(st)->time_s);
+}
+
+static const char *method_names(size_t i)
+{
+	return i <= MARK_BY_TIME ? mark_method_name((enum mark_method)i) : NULL;
+}
+
+static enum opt_outcome set_method(struct opt_state *st, const char *arg)
+{
+	if (mark_method_from_name(arg, &mark_of(st)->method) != 0)
+		return opt_bad_choice(st, arg);
+	return OPT_RUN;
 }
 
 static enum opt_outcome set_csv(struct opt_state *st, const char *arg)
@@ -181,8 +193,14 @@ static const struct opt_row rows[] = {
 	  "runs of each test (1..10, default 5)",
 	  .set = set_runs },
 	{ LONG_TIME, "time", required_argument, "sec",
-	  "seconds each run lasts (1..3600, default 5)",
+	  "seconds each run lasts, or at most with --method size (1..3600, "
+	  "default 5)",
 	  .set = set_time },
+	{ LONG_METHOD, "method", required_argument, "size|time",
+	  "what ends a run: size (default: each thread moves the file once, "
+	  "--time at most, as KDiskMark runs fio) or time (--time, as "
+	  "CrystalDiskMark runs DiskSpd); a write run's flush is timed in both",
+	  .set = set_method, .choices = method_names },
 	{ LONG_TESTS, "tests", required_argument, "list",
 	  "these tests instead of a profile, comma-separated, each SEQ or RND, a "
 	  "block size, -QnTm, and :read or :write for one direction only "
@@ -345,7 +363,8 @@ enum opt_outcome mark_options_parse(int argc, char **argv, uint64_t ram_mib,
 	*mo = (struct mark_options){ .profile = mark_profiles[0].name,
 				     .score = mark_profiles[0].score,
 				     .runs = MARK_DEFAULT_RUNS,
-				     .time_s = MARK_DEFAULT_TIME_S };
+				     .time_s = MARK_DEFAULT_TIME_S,
+				     .method = MARK_BY_SIZE };
 	mark_parse_tests(mark_profiles[0].tests, &mo->tests, &pe);
 	out = opt_parse(&mark_opt_set, argc, argv, &st);
 	if (out != OPT_RUN)

@@ -17,7 +17,8 @@
 #include "mark_read_internal.h"
 #include "lib/utf8.h"
 
-#define MARK_CSV_FIELDS 21
+#define MARK_CSV_FIELDS 22
+#define MARK_CSV_FIELDS_OLD 21 /* before the method: those marks ran for their time */
 #define MARK_CSV_HEADER "format,version,machine,profile,test"
 
 void mark_set_free(struct mark_set *set)
@@ -110,7 +111,7 @@ static int field_fail(struct csv_fields *c, int i, const char *why)
 		"format", "version", "machine", "profile", "test", "op", "pattern",
 		"block_bytes", "queue_depth", "threads", "runs", "time_s",
 		"size_mib", "mb_per_s", "iops", "mean_us", "p99_us", "max_us",
-		"device_read_bytes", "device_write_bytes", "engine",
+		"device_read_bytes", "device_write_bytes", "engine", "method",
 	};
 
 	snprintf(c->err->msg, sizeof(c->err->msg), "field %d (%s): %s", i,
@@ -168,6 +169,9 @@ static int read_head(struct csv_fields *c, struct mark_results *m)
 	m->time_s = (uint32_t)time_s;
 	if (engine_from_name(c->f[20], &m->engine) != 0)
 		return field_fail(c, 20, "not an engine clyde knows");
+	m->method = MARK_BY_TIME;
+	if (c->f[21] && mark_method_from_name(c->f[21], &m->method) != 0)
+		return field_fail(c, 21, "not size or time");
 	return 0;
 }
 
@@ -243,8 +247,9 @@ static bool continues(const struct mark_results *cur, const struct mark_results 
 	if (strcmp(cur->version, m->version) != 0 ||
 	    strcmp(cur->machine, m->machine) != 0 ||
 	    strcmp(cur->profile, m->profile) != 0 || cur->runs != m->runs ||
-	    cur->time_s != m->time_s || cur->size_mib != m->size_mib ||
-	    cur->engine != m->engine || cur->n >= 2 * MARK_MAX_TESTS)
+	    cur->time_s != m->time_s || cur->method != m->method ||
+	    cur->size_mib != m->size_mib || cur->engine != m->engine ||
+	    cur->n >= 2 * MARK_MAX_TESTS)
 		return false;
 	for (size_t i = 0; i < cur->n; i++)
 		if (cur->tests[i].writes == t->writes &&
@@ -274,11 +279,13 @@ static int split(const char *line, size_t len, char *buf, struct csv_fields *c)
 		}
 		c->f[n++] = p + 1;
 	}
-	if (n != MARK_CSV_FIELDS) {
+	if (n != MARK_CSV_FIELDS && n != MARK_CSV_FIELDS_OLD) {
 		snprintf(c->err->msg, sizeof(c->err->msg), "%s fields, not %d",
 			 n > MARK_CSV_FIELDS ? "more" : "fewer", MARK_CSV_FIELDS);
 		return -1;
 	}
+	if (n == MARK_CSV_FIELDS_OLD)
+		c->f[MARK_CSV_FIELDS_OLD] = NULL;
 	return 0;
 }
 

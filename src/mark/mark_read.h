@@ -37,15 +37,17 @@ bool mark_csv_is_mark(const char *line, size_t len);
  * data line starts a new mark), a blank line (skipped), or a test line.
  * Consecutive lines of one mark make one struct mark_results; a new one
  * starts after a header, when the machine, version, profile, runs, time,
- * size or engine change, or when a test and direction come again. Returns
+ * method, size or engine change, or when a test and direction come again. Returns
  * 1 for a test line taken, 0 for a line skipped, -1 with the reason in
  * *err ("field 13 (mb_per_s): not a number"; SET unchanged) or when memory
  * ran out.
  *
  * The CSV holds each test's score, not its runs: a test read from it has
  * n_runs = the runs field with run[] zero, a score whose elapsed time is
- * runs x time_s seconds and whose I/Os and bytes follow from IOPS and MB/s
- * over that time, and of the latency only p99 and max (count = those I/Os).
+ * runs x time_s seconds (with --method size, at most that: those runs end
+ * after one pass) and whose I/Os and bytes follow from IOPS and MB/s over
+ * that time, and of the latency only p99 and max (count = those I/Os). A
+ * line of 21 fields, from before the method field, reads as --method time.
  * The score's kind follows from the profile; a --tests list reads as the
  * mean of the runs (its CSV does not say).
  * Written again with fmt_mark_csv it gives the same line.

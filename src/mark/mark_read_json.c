@@ -137,6 +137,16 @@ static int read_config(const struct json_where *top, const struct json_value *o,
 	m->probe = (unsigned)probe;
 	if (m->runs > MARK_MAX_RUNS)
 		return json_field_fail(&w, "runs", "more than %d", MARK_MAX_RUNS);
+	/* Marks written before --method ran for their time. */
+	m->method = MARK_BY_TIME;
+	if (json_get(c, "method")) {
+		char method[8];
+
+		if (json_field_text(&w, c, "method", false, method, sizeof(method)) != 0)
+			return -1;
+		if (mark_method_from_name(method, &m->method) != 0)
+			return json_field_fail(&w, "method", "not size or time");
+	}
 	if (!seed[0] || strspn(seed, "0123456789") != strlen(seed) ||
 	    strlen(seed) > 20 || (strlen(seed) == 20 && strcmp(seed, "18446744073709551615") > 0))
 		return json_field_fail(&w, "seed", "not a whole number");

@@ -2,8 +2,8 @@
 /*
  * mark_tests.c - what a `clyde mark` test is: the strict parser of --tests
  * lists ("RND4K-Q32T1,SEQ128K-Q32T1:write"), the names CrystalDiskMark
- * gives tests ("RND4K Q32T1"), the profiles as KDiskMark has them, and
- * whether a file size holds a list. Pure: no I/O, no globals but the
+ * gives tests ("RND4K Q32T1"), the profiles as KDiskMark has them, the
+ * names of the methods, and whether a file size holds a list. Pure: no I/O, no globals but the
  * constant profile table.
  */
 #include "mark.h"
@@ -32,6 +32,29 @@ const struct mark_profile *mark_profile_by_name(const char *name)
 		if (strcmp(mark_profiles[i].name, name) == 0)
 			return &mark_profiles[i];
 	return NULL;
+}
+
+static const char *const method_names[] = { "size", "time" };
+
+const char *mark_method_name(enum mark_method m)
+{
+	return m == MARK_BY_TIME ? method_names[1] : method_names[0];
+}
+
+int mark_method_from_name(const char *name, enum mark_method *out)
+{
+	for (int i = 0; i < 2; i++) {
+		if (strcmp(name, method_names[i]) == 0) {
+			*out = i ? MARK_BY_TIME : MARK_BY_SIZE;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *mark_method_reference(enum mark_method m)
+{
+	return m == MARK_BY_TIME ? "CrystalDiskMark" : "KDiskMark";
 }
 
 #define ENTRY_SHOWN 32 /* bytes of a bad entry quoted in a message */

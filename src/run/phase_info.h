@@ -93,15 +93,18 @@ const char *phase_unit_name(enum phase_unit unit);
  * One engine test, what phase_random_info and phase_mark_info run: T
  * threads each keeping Q reads or writes of BLOCK_BYTES in flight over the
  * whole file, at random blocks or each thread walking its share in order,
- * for TIME_NS.
+ * for TIME_NS; with PASS, each thread instead moves as many blocks as the
+ * file holds (random ones each exactly once, in a shuffled order) and
+ * TIME_NS only caps it: clyde mark --method size.
  */
 struct random_spec {
 	bool writes;
 	bool sequential;      /* mark's SEQ tests; otherwise random blocks */
+	bool pass;            /* one pass of the file per thread, TIME_NS at most */
 	uint32_t block_bytes; /* RANDOM_BLOCK_BYTES for --random-io */
 	uint32_t depth;       /* Q: I/Os in flight per thread */
 	uint32_t threads;     /* T */
-	uint64_t time_ns;     /* how long to run */
+	uint64_t time_ns;     /* how long to run (at most, with PASS) */
 	uint64_t ios;         /* not 0: exactly this many I/Os instead, and
 			       * no time limit (CLYDE_TEST_RANDOM_IOS; with
 			       * time_ns 0, --steady's preconditioning,

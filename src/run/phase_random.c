@@ -46,9 +46,18 @@ static bool should_stop(void *arg)
 	return phase_should_stop(w->ctx);
 }
 
+/*
+ * The engine's job for SPEC: for its time, or with spec->pass one pass of
+ * the file per thread within that time (random blocks shuffled, each once),
+ * or exactly spec->ios I/Os without a time limit.
+ */
 static struct engine_job job_of(struct phase_ctx *ctx, const struct random_spec *spec,
 				const int *fds, struct watch *watch)
 {
+	uint64_t pass_ios = ctx->tf->size_bytes / spec->block_bytes * spec->threads;
+	enum engine_pattern pattern = spec->sequential ? ENGINE_SEQUENTIAL
+				      : spec->pass ? ENGINE_SHUFFLED : ENGINE_RANDOM;
+
 	return (struct engine_job){
 		.fds = fds, .pieces = iofile_pieces_in_use(ctx->tf),
 		.piece_bytes = IOFILE_PIECE_BYTES,
@@ -56,10 +65,10 @@ static struct engine_job job_of(struct phase_ctx *ctx, const struct random_spec 
 				      ? ctx->tf->extent_bytes : ctx->tf->size_bytes,
 		.block_bytes = spec->block_bytes, .align = ctx->buf_align,
 		.writes = spec->writes, .zeros = ctx->cfg->mode.zeros,
-		.pattern = spec->sequential ? ENGINE_SEQUENTIAL : ENGINE_RANDOM,
-		.depth = spec->depth, .threads = spec->threads,
+		.pattern = pattern, .depth = spec->depth, .threads = spec->threads,
 		.seed = ctx->data->seed, .time_ns = spec->ios ? 0 : spec->time_ns,
-		.ios = spec->ios, .meter = ctx->meter, .meter_lane = ctx->copy,
+		.ios = spec->ios ? spec->ios : spec->pass ? pass_ios : 0,
+		.meter = ctx->meter, .meter_lane = ctx->copy,
 		.progress = watch->counts ? &ctx->progress : NULL,
 		.should_stop = should_stop, .stop_arg = watch,
 	};

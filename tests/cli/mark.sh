@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: MIT
 # clyde mark for real on small files: the table, CSV and JSON of a --tests
-# list and of a profile, every I/O's latency recorded once, direct reads
+# list and of a profile, runs ended by size and by time, every I/O's latency recorded once, direct reads
 # seen by the device, progress words, --json - on stdout alone, bad command
 # lines (exit 1, one line), --json/--csv opened before any I/O, tmpfs (no
 # device to check), SIGINT (exit 130), and clyde's directory left empty
 # every time.
 . tests/cli/lib.sh
-plan 64
+plan 74
 hold_engines
 mkdir "$T/d"
 
@@ -38,8 +38,8 @@ check "mark --tests: progress words for the layout" \
 check "mark --tests: progress words for each run" \
 	grep -q '^RND4K Q3T1 write 1/1\.\.\.done$' "$T/err"
 check "mark --tests: CSV header and three lines" [ "$(wc -l <"$T/m.csv")" -eq 4 ]
-check "mark --tests: CSV lines of 21 fields" \
-	sh -c "tail -n 3 '$T/m.csv' | awk -F, 'NF != 21 { bad = 1 } END { exit bad }'"
+check "mark --tests: CSV lines of 22 fields" \
+	sh -c "tail -n 3 '$T/m.csv' | awk -F, 'NF != 22 { bad = 1 } END { exit bad }'"
 check "mark --tests: CSV names the test" \
 	grep -Eq "^mark,clyde-$VERSION_RE,[^,]+,tests,RND4K Q3T1,write,random,4096,3,1,1,1,16,[0-9.]+,[0-9.]+," "$T/m.csv"
 json_check "mark --tests: JSON, three test directions" "$T/m.json" \
@@ -54,6 +54,25 @@ json_check "mark --tests: the file laid out first" "$T/m.json" \
 	"j['layout']['bytes'] == 16 * 1024 * 1024 and j['config']['direct'] is True"
 json_check "mark --tests: direct reads reached the device" "$T/m.json" \
 	"all(t['device'] is None or t['op'] == 'write' or (t['device']['read_bytes'] >= t['bytes'] and t['disk_percent'] == 100) for t in j['tests'])"
+
+# --- the method: one pass of the file by size, the time by time --------------------
+$CLYDE mark -d "$T/d" $U -s 16M --runs 2 --time 60 --tests SEQ1M-Q2T1,RND64K-Q4T2:read \
+	--json "$T/size.json" --progress never >"$T/out" 2>"$T/err"
+st=$?
+check "mark --method size (default): exit 0" [ $st -eq 0 ]
+check "mark --method size: the table says whose method" \
+	grep -q '^    Test: 16 MiB file, 2 runs of one pass (60 s at most), as KDiskMark \[' "$T/out"
+json_check "mark --method size: each run one pass per thread, long before its 60 s" "$T/size.json" \
+	"j['config']['method'] == 'size' and [(t['name'], t['op'], [r['ios'] for r in t['runs']]) for t in j['tests']] == [('SEQ1M Q2T1', 'read', [16, 16]), ('SEQ1M Q2T1', 'write', [16, 16]), ('RND64K Q4T2', 'read', [512, 512])] and all(r['elapsed_s'] < 30 for t in j['tests'] for r in t['runs'])"
+$CLYDE mark -d "$T/d" $U -s 16M --runs 1 --time 1 --method time --tests SEQ1M-Q1T1:read \
+	--json "$T/time.json" --progress never >"$T/out" 2>"$T/err"
+st=$?
+check "mark --method time: exit 0" [ $st -eq 0 ]
+check "mark --method time: the table says whose method" \
+	grep -q '^    Test: 16 MiB file, 1 run of 1 s, as CrystalDiskMark \[' "$T/out"
+json_check "mark --method time: runs for its time, passes and all" "$T/time.json" \
+	"j['config']['method'] == 'time' and j['tests'][0]['elapsed_s'] >= 0.99 and j['tests'][0]['ios'] > 16"
+check "mark --method: directory left empty" empty_dir "$T/d"
 
 # --- a profile, JSON on stdout -----------------------------------------------------
 $CLYDE mark -d "$T/d" $U -s 16M --runs 1 --time 1 --profile real --json - \
@@ -84,6 +103,7 @@ check "mark refuses a bad --tests entry: says which and why" \
 refused "--profile with --tests" 1 -d "$T/d" $U --profile peak --tests RND4K-Q1T1
 refused "an unknown profile" 1 -d "$T/d" $U --profile turbo
 refused "--runs 0" 1 -d "$T/d" $U --runs 0
+refused "an unknown method" 1 -d "$T/d" $U --method fio
 refused "a file too small" 1 -d "$T/d" $U -s 1M --tests SEQ1M-Q1T2
 refused "an operand" 1 -d "$T/d" $U now
 if [ "$(id -u)" = 0 ]; then
@@ -127,7 +147,7 @@ check "mark --csv unwritable: directory left empty" empty_dir "$T/d"
 
 # --- SIGINT during a run -----------------------------------------------------------
 fresh
-$CLYDE mark -d "$T/d" $U -s 16M --runs 1 --time 30 --tests RND4K-Q32T1 \
+$CLYDE mark -d "$T/d" $U -s 16M --runs 1 --time 30 --method time --tests RND4K-Q32T1 \
 	--progress auto >"$T/out" 2>"$T/err" &
 pid=$!
 wait_for "$T/err" '^RND4K Q32T1 read 1/1' || fail "mark SIGINT" "never started the test"

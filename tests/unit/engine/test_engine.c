@@ -4,7 +4,8 @@
  * in fresh directories: direct I/O on /tmp, buffered on /dev/shm (tmpfs
  * refuses O_DIRECT). For each engine available here: exact I/O counts,
  * bytes and one latency sample per I/O; every block's stamp verified after
- * writes; random and sequential; Q1T1, Q32T1, Q4T2; files in pieces; a stop
+ * writes; random, shuffled and sequential; Q1T1, Q32T1, Q4T2; a count cut
+ * short by the time; files in pieces; a stop
  * request from another thread; injected errors (a read-only piece, a file
  * shorter than the job says); and the engines agreeing with each other.
  */
@@ -129,6 +130,18 @@ static void file_tests(const char *engine, enum engine_kind kind, const char *pa
 		sums[i] = res.block_sum;
 	}
 
+	/* Shuffled: each thread visits every block once, in an order of its own. */
+	job = job_for(&fd, false, ENGINE_SHUFFLED, 4, 2, 2 * FILE_BLOCKS);
+	snprintf(what, sizeof(what), "%s shuffled reads Q4T2, a pass per thread", how);
+	check_exact(engine, what, engine_run(&job, kind, &res), &res, 2 * FILE_BLOCKS);
+	snprintf(what, sizeof(what), "%s shuffled reads: every block once per thread", how);
+	CHECK_U64(nm(engine, what), res.block_sum, 2 * seq_sum(FILE_BLOCKS));
+	job = job_for(&fd, false, ENGINE_SHUFFLED, 1, 1, FILE_BLOCKS / 2);
+	snprintf(what, sizeof(what), "%s shuffled half pass", how);
+	check_exact(engine, what, engine_run(&job, kind, &res), &res, FILE_BLOCKS / 2);
+	snprintf(what, sizeof(what), "%s shuffled: half a pass is not the file's first half", how);
+	CHECK(nm(engine, what), res.block_sum != seq_sum(FILE_BLOCKS / 2));
+
 	job = job_for(&fd, true, ENGINE_RANDOM, 32, 1, 1500);
 	snprintf(what, sizeof(what), "%s random writes Q32T1", how);
 	check_exact(engine, what, engine_run(&job, kind, &res), &res, 1500);
@@ -247,6 +260,13 @@ static void time_test(const char *engine, enum engine_kind kind, const char *pat
 	      res.elapsed_ns >= 200000000u && res.elapsed_ns < 1500000000u);
 	CHECK(nm(engine, "time limit: every I/O reaped and timed"),
 	      res.submitted == res.ios && res.lat.count == res.ios);
+	/* A count the time cuts short (clyde mark --method size on a slow disk). */
+	job = job_for(&fd, false, ENGINE_SHUFFLED, 4, 1, UINT64_C(1) << 40);
+	job.time_ns = 200000000u;
+	rc = engine_run(&job, kind, &res);
+	CHECK(nm(engine, "I/O count capped by time: ends at the time, no error"),
+	      rc == 0 && !res.stopped && res.ios > 0 && res.ios < job.ios &&
+		      res.elapsed_ns >= 200000000u && res.elapsed_ns < 1500000000u);
 	close(fd);
 }
 

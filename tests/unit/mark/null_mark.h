@@ -220,6 +220,7 @@ static int null_mark(const struct mark_options *mo, const struct config *parsed,
 	res->size_mib = 64;
 	res->runs = mo->runs;
 	res->time_s = mo->time_s;
+	res->method = mo->method;
 	res->seed = 99;
 	res->engine = ENGINE_IO_URING;
 	res->dio_align = 512;

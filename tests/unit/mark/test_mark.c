@@ -181,6 +181,15 @@ static void test_options(void)
 		      mo.tests.n == 2 && mo.score == MARK_BEST &&
 		      strcmp(cfg.json_path, "-") == 0 && strcmp(mo.csv_path, "x.csv") == 0 &&
 		      strcmp(cfg.machine, "box") == 0 && cfg.seed == 7);
+	CHECK("mark: by size by default, as KDiskMark; --method time as CrystalDiskMark",
+	      parse(&mo, &cfg, err, NULL) == OPT_RUN && mo.method == MARK_BY_SIZE &&
+		      parse(&mo, &cfg, err, "--method", "time", NULL) == OPT_RUN &&
+		      mo.method == MARK_BY_TIME &&
+		      parse(&mo, &cfg, err, "--method", "size", NULL) == OPT_RUN &&
+		      mo.method == MARK_BY_SIZE &&
+		      strcmp(mark_method_reference(MARK_BY_SIZE), "KDiskMark") == 0 &&
+		      strcmp(mark_method_reference(MARK_BY_TIME), "CrystalDiskMark") == 0);
+	REFUSED("--method fast: use size or time", "--method", "fast");
 	REFUSED("--profile and --tests both choose", "--profile", "nvme", "--tests", "RND4K-Q1T1");
 	REFUSED("--profile fast: use default, nvme, peak or real", "--profile", "fast");
 	REFUSED("--tests RND4K-Q1T1x: 'RND4K-Q1T1x': unexpected text", "--tests", "RND4K-Q1T1x");
@@ -229,6 +238,8 @@ static void test_outputs(const char *dir)
 	parse(&mo, &cfg, err, "--runs", "3", "--time", "2", NULL);
 	CHECK("null mark: default profile runs", null_mark(&mo, &cfg, &mp, &res, dir) == 0);
 	CHECK_U64("null mark: 1 + 4 x 2 x 3 steps", mp.plan.n, 25);
+	CHECK("null mark: by size, each run one pass of the file, --time at most",
+	      mp.specs[0].pass && mp.specs[7].pass && mp.specs[0].time_ns == 2000000000u);
 	mark_collect(&mp, mo.score, &res);
 	CHECK_U64("null mark: eight test directions", res.n, 8);
 	CHECK("null mark: three runs each, every latency once",
@@ -252,10 +263,12 @@ static void test_outputs(const char *dir)
 
 	/* AnandTech's test and a best-of list, with device figures: one read
 	 * test mostly from the page cache. */
-	parse(&mo, &cfg, err, "--runs", "2", "--time", "3", "--tests",
+	parse(&mo, &cfg, err, "--runs", "2", "--time", "3", "--method", "time", "--tests",
 	      "RND4K-Q3T1:write,SEQ128K-Q32T1,RND4K-Q32T16:read", NULL);
 	mo.score = MARK_BEST;
 	CHECK("null mark: a --tests list runs", null_mark(&mo, &cfg, &mp, &res, dir) == 0);
+	CHECK("null mark: --method time, runs for the time", !mp.specs[0].pass &&
+	      mp.specs[0].time_ns == 3000000000u);
 	for (size_t k = 0; k < mp.n; k++)
 		for (size_t r = 0; r < mo.runs; r++) {
 			struct phase_result *p = &mp.results[k][r];

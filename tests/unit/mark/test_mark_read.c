@@ -202,9 +202,21 @@ static void test_bad_csv(void)
 		      set.v[0].tests[0].lat.p99_ns == 1892350 &&
 		      set.v[0].tests[0].score.elapsed_ns == 6000000000u);
 	CHECK("CSV: a blank line is skipped", mark_csv_line(&set, " \r\n", 3, &err) == 0);
+	CHECK("CSV: a line of 21 fields, from before --method, ran for its time",
+	      set.v[0].method == MARK_BY_TIME);
 	mark_set_free(&set);
+	{
+		const char *sized = LINE_HEAD "SEQ1M Q8T1,read,sequential,1048576,8,1" GOOD_TAIL
+				    ",size";
+		CHECK("CSV: the method field",
+		      mark_csv_line(&set, sized, strlen(sized), &err) == 1 && set.n == 1 &&
+			      set.v[0].method == MARK_BY_SIZE);
+		mark_set_free(&set);
+	}
+	bad_csv(LINE_HEAD "SEQ1M Q8T1,read,sequential,1048576,8,1" GOOD_TAIL ",fast",
+		"field 21 (method)");
 	bad_csv("mark,clyde-1.0,box", "fewer fields");
-	bad_csv(LINE_HEAD "SEQ1M Q8T1,read,sequential,1048576,8,1" GOOD_TAIL ",x",
+	bad_csv(LINE_HEAD "SEQ1M Q8T1,read,sequential,1048576,8,1" GOOD_TAIL ",size,x",
 		"more fields");
 	bad_csv("mork,clyde-1.0,box,default,SEQ1M Q8T1,read,sequential,1048576,8,1" GOOD_TAIL,
 		"field 0 (format)");
@@ -320,6 +332,20 @@ static void test_bad_json(void)
 	bad_edit("\"seed\": \"99\"", "\"seed\": \"18446744073709551616\"", "config.seed");
 	bad_edit("\"engine\": \"io_uring\"", "\"engine\": \"spdk\"", "config.engine: unknown value \"spdk\"");
 	bad_edit("\"score\": \"mean\"", "\"score\": \"median\"", "score");
+	bad_edit("\"method\": \"size\"", "\"method\": \"fast\"", "config.method: not size or time");
+	{
+		char *json_golden = golden_text("default", "json");
+		char *old = golden_replace(json_golden, "\"method\": \"size\", ", "");
+		struct mark_set set = { 0 };
+		struct parse_error err = { "" };
+
+		CHECK("JSON: a mark from before --method ran for its time",
+		      old && mark_json_read(&set, old, strlen(old), &err) == 0 && set.n == 1 &&
+			      set.v[0].method == MARK_BY_TIME);
+		mark_set_free(&set);
+		free(old);
+		free(json_golden);
+	}
 	bad_edit("\"environment\"", "\"environs\"", "environment: missing");
 	bad_edit("\"layout\": {", "\"layout\": 1, \"x\": {", "layout");
 	bad_edit("\"mb_per_s\": 532.9315495219423", "\"mb_per_s\": -1", "tests[0].mb_per_s: negative");

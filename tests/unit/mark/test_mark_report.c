@@ -86,9 +86,9 @@ static void test_golden(void)
 	char *text = render("text-1.96", set.v + 1, 3, &rc);
 
 	CHECK("labels: the machine and what differs",
-	      text && strstr(text, "[1] box \"7\" (tests, 64 MiB, io_uring)\n") &&
-		      strstr(text, "[3] box \"7\" (default, 64 MiB, io_uring)\n") &&
-		      strstr(text, "[2] <lab & \"rig\"> |*_  (default, 1024 MiB, aio)\n"));
+	      text && strstr(text, "[1] box \"7\" (tests, 64 MiB, io_uring, by time)\n") &&
+		      strstr(text, "[3] box \"7\" (default, 64 MiB, io_uring, by size)\n") &&
+		      strstr(text, "[2] <lab & \"rig\"> |*_  (default, 1024 MiB, aio, by size)\n"));
 	CHECK("the unit is said", text && strstr(text, "MB/s: 10^6 bytes a second"));
 	free(text);
 	text = render("markdown", set.v, 1, &rc);
@@ -96,8 +96,8 @@ static void test_golden(void)
 	free(text);
 	text = render("html", set.v, 4, &rc);
 	CHECK("no --steady, no chart", text && !strstr(text, "<polyline"));
-	CHECK("twins are numbered", text && strstr(text, "<th>box &quot;7&quot; (default, 64 MiB, io_uring) #1</th>") &&
-					    strstr(text, "io_uring) #4</th>"));
+	CHECK("twins are numbered", text && strstr(text, "<th>box &quot;7&quot; (default, 64 MiB, io_uring, by size) #1</th>") &&
+					    strstr(text, "io_uring, by size) #4</th>"));
 	free(text);
 }
 
