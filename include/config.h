@@ -78,6 +78,7 @@ struct config {
 	size_t n_random_depths;
 	uint32_t random_threads; /* T, 1..MAX_RANDOM_THREADS */
 	enum engine_kind engine; /* --engine */
+	unsigned probe;         /* --probe: PROBE_READ | PROBE_WRITE; 0 none */
 	enum progress_mode progress;
 	bool no_preflight;
 	bool restore;           /* --restore: put back what a killed run left */

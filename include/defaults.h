@@ -32,6 +32,13 @@
 #define VARY_MAX_KEYS 8         /* --vary options */
 #define VARY_MAX_VALUES 16      /* values of one key */
 #define VARY_TEXT_MAX 2048      /* bytes of one key's values */
+/* --probe (src/run/probe.h): the foreground probe beside every test, on
+ * a file of its own: a read of one block every 10 ms, and with writes an
+ * fsynced write of one block every 100 ms. */
+#define PROBE_FILE_BYTES (16u * 1024 * 1024)
+#define PROBE_BLOCK_BYTES 4096u
+#define PROBE_READ_PERIOD_NS 10000000ULL
+#define PROBE_WRITE_PERIOD_NS 100000000ULL
 /* The file tests' bounds (-n), known to the checks of the command line. */
 #define FILETEST_MAX_DIRS 99999u
 /* bonnie++'s limit: 37 bytes of bookkeeping per file must fit in 1 GiB. */

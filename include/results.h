@@ -154,6 +154,36 @@ struct figure_limit {
 };
 
 /*
+ * --probe: what an interactive program waited while a test ran beside it
+ * (src/run/probe.h). Each wait of one kind of probe (PROBE_READ: a read of
+ * one uncached block of the probe's own file; PROBE_WRITE: a write of one
+ * block and its fsync) is in the summary; over_100ms counts the waits a
+ * person notices, over_1s the stalls. Over time: the longest wait begun
+ * in each interval of interval_ns from the test's start (the interval
+ * doubles as the points fill; every kind has the same), in milliseconds,
+ * < 0 where none began. lat.count 0: that probe did not run.
+ */
+#define PROBE_READ 1u
+#define PROBE_WRITE 2u
+#define PROBE_POINTS 64
+#define PROBE_NOTICED_NS 100000000ULL  /* a wait a person notices */
+#define PROBE_STALL_NS 1000000000ULL   /* a stall */
+
+struct probe_waits {
+	struct latency_summary lat;
+	uint64_t over_100ms, over_1s;
+	float max_ms[PROBE_POINTS];
+};
+
+struct probe_result {
+	bool direct;          /* the reads were O_DIRECT; false: the block was
+			       * evicted (posix_fadvise) before each */
+	uint32_t n;           /* points over time; 0: none recorded */
+	uint64_t interval_ns;
+	struct probe_waits read, write;
+};
+
+/*
  * One test's figures. state/rate/cpu_pct/lat.max_ns are all a formatter
  * needs and all a CSV line carries; the measurement fields stay 0 for results
  * read from CSV. rate is KiB/s for the five bulk tests, seeks/s for seeks,
@@ -181,6 +211,7 @@ struct phase_result {
 				     * (of any rank) finished: stonewalled */
 	struct phase_series series; /* measurement: the test over time */
 	struct figure_limit limit;  /* verdict: what limited it */
+	struct probe_result probe;  /* measurement: --probe beside it */
 };
 
 /*
@@ -252,6 +283,7 @@ struct random_result {
 				      * figures above) */
 	struct phase_series series;
 	struct figure_limit limit; /* verdict */
+	struct probe_result probe; /* as phase_result's */
 };
 
 /* -s size[:chunk[:seeks[:seekers]]] */
@@ -432,6 +464,7 @@ struct run_results {
 	uint64_t ram_mib;     /* the RAM of the 2x rule (-r, or detected); 0 off */
 	bool verify;
 	uint32_t random_time_s;
+	unsigned probe;       /* --probe: PROBE_READ, PROBE_WRITE; 0 none */
 	size_t n_random;
 	struct random_result random[MAX_RANDOM_TESTS];
 	struct run_env env;

@@ -13,6 +13,7 @@
 #include "command.h"
 #include "exit_status.h"
 #include "format/fmt.h"
+#include "format/fmt_feel.h"
 #include "format/format.h"
 #include "format/fmt_why.h"
 #include "lib/grow.h"
@@ -74,6 +75,7 @@ static int print_run(const struct config *cfg, const struct run_results *r,
 		fmt_footer(text, r);
 		fmt_rank_spread(text, r);
 		fmt_why(text, r);
+		fmt_feel(text, r);
 		if (out_check(text, text_err ? "stderr" : "stdout") != 0)
 			return -1;
 	}
@@ -327,6 +329,7 @@ static int vary_answer(const struct config *cfg, struct vary_kept *k, FILE *json
 	if (cfg->table) {
 		fputc('\n', text);
 		cfg->table->render(text, cfg->table, &src, &wide);
+		fmt_feel_runs(text, &src);
 	}
 	fputc('\n', text);
 	if ((rc = report_render(text, stderr, &o, &src, &n)) != 0)

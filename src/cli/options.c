@@ -23,7 +23,7 @@
 enum long_only {
 	LONG_TABLE = OPT_LONG_ONLY, LONG_CSV, LONG_CHAR_IO, LONG_ZEROS,
 	LONG_VERIFY, LONG_RANDOM_IO, LONG_RANDOM_TIME, LONG_RANDOM_DEPTHS,
-	LONG_RANDOM_THREADS, LONG_ENGINE, LONG_JSON, LONG_PROGRESS,
+	LONG_RANDOM_THREADS, LONG_ENGINE, LONG_PROBE, LONG_JSON, LONG_PROGRESS,
 	LONG_NO_PREFLIGHT, LONG_SHARED_FILE, LONG_SHARED_DIR, LONG_REORDER,
 	LONG_DEADLINE, LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS,
 	LONG_RESTORE, LONG_STEADY, LONG_MAX_ROUNDS, LONG_TRIM, LONG_ALLOW_MEMORY,
@@ -372,6 +372,13 @@ static const struct opt_row rows[] = {
 	  "aio, else threads), io_uring, aio (Linux AIO) or threads (one thread "
 	  "per I/O in flight); one that is refused here falls back, saying why",
 	  .set = run_opts_engine, .choices = run_opts_engine_names },
+	{ LONG_PROBE, "probe", optional_argument, "what",
+	  "while every test runs, time what an interactive program waits: a "
+	  "read of one uncached 4 KiB block of a file of its own every 10 ms "
+	  "(read, the default), an fsynced 4 KiB write every 100 ms (write), "
+	  "or both (read+write); p50, p99, max and the waits over 100 ms and 1 "
+	  "s in a Feel line per test, the JSON and clyde report",
+	  .set = run_opts_probe },
 	{ LONG_JSON, "json", required_argument, "file",
 	  "also write every figure, the configuration and the environment as "
 	  "JSON to file (- for stdout, which then carries only the JSON)",

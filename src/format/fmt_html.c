@@ -10,6 +10,7 @@
 #include "fmt.h"
 #include "fmt_html.h"
 #include "fmt_internal.h"
+#include "fmt_feel.h"
 #include "fmt_present.h"
 #include "fmt_series_svg.h"
 #include "fmt_text.h"
@@ -290,6 +291,8 @@ void fmt_html(FILE *out, struct run_source *src,
 	html_part(&pg, PHASE_SEQ_CREATE, PHASE_RAN_DELETE, "File tests",
 		  "Files", fmt_has_files, present_files);
 	fmt_series_html(out, src);
+	if (fmt_feel_any(src))
+		fmt_feel_html(out, src);
 	fmt_html_facts(out, facts);
 	fputs("</body>\n</html>\n", out);
 }

@@ -4,7 +4,8 @@
  * it ran, its configuration, environment and provenance, every phase's
  * figures and measurements, and the random-I/O tests (the provenance
  * object is fmt_json_prov.c's, the values json_out.c's); and the members
- * clyde mark's JSON shares with it (fmt_json.h).
+ * clyde mark's JSON shares with it (fmt_json.h), a test's --probe object
+ * among them.
  *
  * Every key is always present, so consumers need no existence checks; what
  * was not measured or is not known is null. The keys and their meanings
@@ -21,6 +22,7 @@
 #include "json_out.h"
 #include "fmt_text.h"
 #include "run/phase_info.h"
+#include "run/probe.h"
 
 /*
  * The latency object: the whole summary when operations were counted, only
@@ -49,6 +51,46 @@ void fmt_json_latency(FILE *out, const struct latency_summary *lat)
 		else
 			fputs("null", out);
 	}
+	fputc('}', out);
+}
+
+/* A test's "probe" object (fmt_json.h). */
+bool fmt_json_probe_ran(const struct probe_result *p)
+{
+	return p->read.lat.count != 0 || p->write.lat.count != 0;
+}
+
+/* One kind's waits, null when it did not run; N points over time. */
+static void put_waits(FILE *out, const struct probe_waits *w, uint32_t n)
+{
+	if (w->lat.count == 0) {
+		fputs("null", out);
+		return;
+	}
+	fputs("{\"latency_us\": ", out);
+	fmt_json_latency(out, &w->lat);
+	fprintf(out, ", \"over_100ms\": %" PRIu64 ", \"over_1s\": %" PRIu64
+		     ",\n       \"max_ms\": [", w->over_100ms, w->over_1s);
+	for (uint32_t i = 0; i < n && i < PROBE_POINTS; i++) {
+		fputs(i ? ", " : "", out);
+		json_out_double_or_null(out, w->max_ms[i] >= 0.0f, w->max_ms[i], 3);
+	}
+	fputs("]}", out);
+}
+
+void fmt_json_probe(FILE *out, const struct probe_result *p)
+{
+	if (!fmt_json_probe_ran(p)) {
+		fputs("null", out);
+		return;
+	}
+	fprintf(out, "{\"method\": \"%s\", \"interval_s\": ",
+		p->direct ? "direct" : "evicted");
+	json_out_seconds_or_null(out, p->n != 0, p->interval_ns);
+	fputs(",\n      \"reads\": ", out);
+	put_waits(out, &p->read, p->n);
+	fputs(",\n      \"writes\": ", out);
+	put_waits(out, &p->write, p->n);
 	fputc('}', out);
 }
 
@@ -131,6 +173,8 @@ static void put_phase(FILE *out, enum phase_id id, const struct phase_result *p,
 	fmt_json_limit(out, &p->limit);
 	fputs(",\n     \"series\": ", out);
 	fmt_json_series(out, &p->series, phase_table[id].unit == UNIT_KIB_S);
+	fputs(",\n     \"probe\": ", out);
+	fmt_json_probe(out, &p->probe);
 	fputc('}', out);
 }
 
@@ -172,6 +216,8 @@ static void put_random(FILE *out, const struct random_result *t,
 	fmt_json_limit(out, &t->limit);
 	fputs(",\n     \"series\": ", out);
 	fmt_json_series(out, &t->series, false);
+	fputs(",\n     \"probe\": ", out);
+	fmt_json_probe(out, &t->probe);
 	fputs(",\n     \"steady\": ", out);
 	fmt_json_steady(out, &t->steady);
 	fputc('}', out);
@@ -247,6 +293,8 @@ static void put_config(FILE *out, const struct run_results *r, bool live)
 	json_out_bool_or_null(out, live, r->verify);
 	fputs(", \"random_time_s\": ", out);
 	json_out_u64_or_null(out, live, r->random_time_s);
+	fputs(", \"probe\": ", out);
+	json_out_text_or_null(out, live ? probe_name(r->probe) : "");
 	put_job(out, &r->job);
 	fputs("},\n", out);
 }

@@ -34,6 +34,14 @@ const char *fmt_json_missing_name(enum limit_missing m);
 const char *fmt_json_shape_name(enum shape_kind kind);
 
 /*
+ * A test's "probe" object (--probe): null when no probe ran beside it
+ * (fmt_json_probe_ran false), else its method, its reads' and writes'
+ * waits (each null when that kind did not run) and their points over time.
+ */
+bool fmt_json_probe_ran(const struct probe_result *p);
+void fmt_json_probe(FILE *out, const struct probe_result *p);
+
+/*
  * Members, each on its own lines with a trailing ",\n": "environment"
  * (ENV as a live run's), "started" and "command_line" ("" as null), and
  * "provenance" (null when not KNOWN).

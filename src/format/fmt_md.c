@@ -6,6 +6,7 @@
  */
 #include "fmt.h"
 #include "fmt_internal.h"
+#include "fmt_feel.h"
 #include "fmt_present.h"
 #include "fmt_why.h"
 #include "fmt_text.h"
@@ -210,6 +211,10 @@ void fmt_markdown(FILE *out, struct run_source *src,
 	if (fmt_why_any(src)) {
 		md_block(out, &seen);
 		fmt_why_markdown(out, src);
+	}
+	if (fmt_feel_any(src)) {
+		md_block(out, &seen);
+		fmt_feel_markdown(out, src);
 	}
 	if (facts)
 		md_facts(out, &seen);

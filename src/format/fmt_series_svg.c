@@ -3,7 +3,9 @@
  * fmt_series_svg.c - each test over time as small charts (fmt_series_svg.h),
  * for the SVG image and the HTML page alike: every mark carries its own
  * presentation attributes, so a chart needs no style sheet, and the same
- * run has the same colour as in the bar charts (svg_colour).
+ * run has the same colour as in the bar charts (svg_colour). Where a
+ * --probe ran beside a test, its longest wait of each interval is drawn on
+ * the same time axis, in milliseconds on a scale of its own at the right.
  */
 #include "fmt_series_svg.h"
 
@@ -21,6 +23,7 @@
 #define PANEL_GAP 12
 #define X0 56           /* the plot's left edge in a panel */
 #define X1 (PANEL_W - 14)
+#define X1_WAITS (PANEL_W - 40) /* room for the waits' scale at the right */
 #define Y0 30
 #define Y1 (PANEL_H - 38)
 #define KEY_PX 18       /* a run's line in the key */
@@ -32,6 +35,7 @@ struct panel {
 	bool bytes;
 	double max_rate; /* MiB/s for bytes, else operations/s */
 	double max_s;
+	double max_wait_ms; /* the probe's longest, 0: no probe's points */
 };
 
 struct survey {
@@ -44,6 +48,35 @@ struct survey {
 static double shown(const struct series_point *p, bool bytes)
 {
 	return bytes ? p->bytes_s / MIB_D : p->ops_s;
+}
+
+/* Whether T has a probe's waits over time to draw. */
+static bool waited(const struct why_test *t)
+{
+	return t->probe->n > 0 && t->probe->interval_ns > 0;
+}
+
+/* The probe's kinds of waits beside T: reads, then writes; NULL for a
+ * kind that did not run. */
+static const struct probe_waits *waits_of(const struct why_test *t, int kind)
+{
+	const struct probe_waits *w = kind ? &t->probe->write : &t->probe->read;
+
+	return w->lat.count ? w : NULL;
+}
+
+/* T's probe's points into P's scale: its longest wait, its time. */
+static void survey_waits(struct panel *p, const struct why_test *t)
+{
+	const struct probe_result *pr = t->probe;
+	uint32_t n = pr->n < PROBE_POINTS ? pr->n : PROBE_POINTS;
+
+	for (int kind = 0; kind < 2; kind++)
+		for (uint32_t j = 0; j < n && waits_of(t, kind); j++)
+			if (waits_of(t, kind)->max_ms[j] > p->max_wait_ms)
+				p->max_wait_ms = waits_of(t, kind)->max_ms[j];
+	if ((double)n * (double)pr->interval_ns / 1e9 > p->max_s)
+		p->max_s = (double)n * (double)pr->interval_ns / 1e9;
 }
 
 static struct panel *panel_of(struct survey *s, const struct why_test *t)
@@ -72,7 +105,7 @@ static void survey(struct run_source *src, struct survey *s)
 		for (size_t k = 0; fmt_why_test(r, k, &t); k++) {
 			struct panel *p;
 
-			if (t.series->n == 0 || !(p = panel_of(s, &t)))
+			if ((t.series->n == 0 && !waited(&t)) || !(p = panel_of(s, &t)))
 				continue;
 			any = true;
 			for (uint32_t j = 0; j < t.series->n && j < SERIES_MAX_POINTS; j++)
@@ -80,6 +113,8 @@ static void survey(struct run_source *src, struct survey *s)
 					p->max_rate = shown(&t.series->point[j], t.bytes);
 			if ((double)t.series->span_ns / 1e9 > p->max_s)
 				p->max_s = (double)t.series->span_ns / 1e9;
+			if (waited(&t))
+				survey_waits(p, &t);
 		}
 		s->keyed += any;
 		for (size_t k = 0; fmt_why_line(r, k, line, sizeof(line), &shape); k++)
@@ -98,29 +133,63 @@ static void tick_text(double v, double step, char *buf, size_t len)
 		snprintf(buf, len, "%g", v);
 }
 
-/* The frame, title, grid and ticks of panel P. */
-static void frame(FILE *out, const struct panel *p, double y_max, double y_step,
-		  double x_max, double x_step)
+/* The scale of a chart: where x or y lands; w for the probe's waits. */
+struct scale {
+	double x_max, y_max, w_max;
+	int x1;         /* the plot's right edge */
+};
+
+/* The probe's scale at the right of panel P: ticks and the line at 100 ms. */
+static void frame_waits(FILE *out, const struct scale *s, double w_step)
 {
 	char text[32];
+
+	for (int k = 0; k * w_step <= s->w_max * (1 + 1e-9); k++) {
+		double y = Y1 - k * w_step / s->w_max * (Y1 - Y0);
+
+		tick_text(k * w_step, w_step, text, sizeof(text));
+		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+			"stroke=\"#888\"/><text x=\"%d\" y=\"%.1f\" font-size=\"10\" "
+			"fill=\"#555\">%s</text>\n",
+			s->x1, y, s->x1 + 4, y, s->x1 + 6, y + 3.5, text);
+	}
+	fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>\n",
+		s->x1, Y0, s->x1, Y1);
+	if (s->w_max >= 100.0)
+		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+			"stroke=\"#d55e00\" stroke-dasharray=\"2 3\"><title>a wait of 100 ms, "
+			"one a person notices</title></line>\n",
+			X0, Y1 - 100.0 / s->w_max * (Y1 - Y0), s->x1,
+			Y1 - 100.0 / s->w_max * (Y1 - Y0));
+}
+
+/* The frame, title, grid and ticks of panel P. */
+static void frame(FILE *out, const struct panel *p, const struct scale *s,
+		  double y_step, double x_step, double w_step)
+{
+	char text[32];
+	double y_max = s->y_max, x_max = s->x_max;
+	int x1 = s->x1;
 
 	fprintf(out, "<rect x=\"0.5\" y=\"0.5\" width=\"%d\" height=\"%d\" fill=\"#fff\" "
 		"stroke=\"#ccc\"/>\n<text x=\"8\" y=\"19\" font-size=\"13\" "
 		"font-weight=\"bold\" fill=\"#222\">", PANEL_W - 1, PANEL_H - 1);
 	present_markup_text(out, p->name);
-	fprintf(out, " <tspan font-weight=\"normal\" fill=\"#555\">%s</tspan></text>\n",
-		p->bytes ? "MiB/s" : "per second");
-	for (int k = 0; k * y_step <= y_max * (1 + 1e-9); k++) {
+	fprintf(out, " <tspan font-weight=\"normal\" fill=\"#555\">%s%s%s</tspan></text>\n",
+		p->max_rate > 0 ? (p->bytes ? "MiB/s" : "per second") : "",
+		p->max_rate > 0 && p->max_wait_ms > 0 ? ", " : "",
+		p->max_wait_ms > 0 ? "○ probe's waits, ms" : "");
+	for (int k = 0; p->max_rate > 0 && k * y_step <= y_max * (1 + 1e-9); k++) {
 		double y = Y1 - k * y_step / y_max * (Y1 - Y0);
 
 		tick_text(k * y_step, y_step, text, sizeof(text));
 		fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
 			"stroke=\"#e4e4e4\"/><text x=\"%d\" y=\"%.1f\" font-size=\"10\" "
 			"text-anchor=\"end\" fill=\"#555\">%s</text>\n",
-			X0, y, X1, y, X0 - 4, y + 3.5, text);
+			X0, y, x1, y, X0 - 4, y + 3.5, text);
 	}
 	for (int k = 0; k * x_step <= x_max * (1 + 1e-9); k++) {
-		double x = X0 + k * x_step / x_max * (X1 - X0);
+		double x = X0 + k * x_step / x_max * (x1 - X0);
 
 		tick_text(k * x_step, x_step, text, sizeof(text));
 		fprintf(out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
@@ -132,17 +201,14 @@ static void frame(FILE *out, const struct panel *p, double y_max, double y_step,
 		"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#888\"/>\n"
 		"<text x=\"%d\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\" "
 		"fill=\"#555\">seconds from the start</text>\n",
-		X0, Y0, X0, Y1, X0, Y1, X1, Y1, (X0 + X1) / 2, PANEL_H - 8);
+		X0, Y0, X0, Y1, X0, Y1, x1, Y1, (X0 + x1) / 2, PANEL_H - 8);
+	if (p->max_wait_ms > 0)
+		frame_waits(out, s, w_step);
 }
-
-/* The scale of a chart: where x or y lands. */
-struct scale {
-	double x_max, y_max;
-};
 
 static double px(const struct scale *s, double t)
 {
-	return X0 + (t > s->x_max ? s->x_max : t) / s->x_max * (X1 - X0);
+	return X0 + (t > s->x_max ? s->x_max : t) / s->x_max * (s->x1 - X0);
 }
 
 static double py(const struct scale *s, double v)
@@ -244,23 +310,63 @@ static void line(FILE *out, const struct scale *s, const struct run_results *r,
 	fputs("</title></polyline>\n", out);
 }
 
+/*
+ * Run R's probe beside test T (run I's colour): the longest wait of each
+ * interval, a ring for a read, a square for a write (an fsynced one).
+ */
+static void waits(FILE *out, const struct scale *s, const struct run_results *r,
+		  size_t i, const struct why_test *t)
+{
+	const struct probe_result *pr = t->probe;
+	double interval = (double)pr->interval_ns / 1e9;
+	uint32_t n = pr->n < PROBE_POINTS ? pr->n : PROBE_POINTS;
+
+	for (int kind = 0; kind < 2; kind++)
+		for (uint32_t k = 0; k < n && waits_of(t, kind); k++) {
+			double ms = waits_of(t, kind)->max_ms[k];
+			double x = px(s, (k + 0.5) * interval);
+			double y = Y1 - (ms > s->w_max ? s->w_max : ms) / s->w_max * (Y1 - Y0);
+
+			if (ms < 0)
+				continue;
+			if (kind)
+				fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"4\" "
+					"height=\"4\" fill=\"#fff\" stroke=\"", x - 2, y - 2);
+			else
+				fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.2\" "
+					"fill=\"#fff\" stroke=\"", x, y);
+			svg_colour(out, i);
+			fputs("\"><title>", out);
+			present_markup_text(out, r->machine);
+			fprintf(out, ": the probe's %s waited up to %.1f ms</title></%s>\n",
+				kind ? "write" : "read", ms, kind ? "rect" : "circle");
+		}
+}
+
 /* Panel P's chart, in its own coordinates from (0, 0). */
 static void chart(FILE *out, struct run_source *src, const struct panel *p)
 {
-	double y_step, x_step;
-	struct scale s;
+	double y_step, x_step, w_step = 1;
+	struct scale s = { .x1 = p->max_wait_ms > 0 ? X1_WAITS : X1, .w_max = 1 };
 	const struct run_results *r;
 	struct why_test t;
 
 	svg_scale(p->max_rate > 0 ? p->max_rate : 1, &s.y_max, &y_step);
 	svg_scale(p->max_s > 0 ? p->max_s : 1, &s.x_max, &x_step);
-	frame(out, p, s.y_max, y_step, s.x_max, x_step);
+	if (p->max_wait_ms > 0)
+		svg_scale(p->max_wait_ms, &s.w_max, &w_step);
+	frame(out, p, &s, y_step, x_step, w_step);
 	for (size_t i = 0; (r = run_at(src, i)) != NULL; i++)
-		for (size_t k = 0; fmt_why_test(r, k, &t); k++)
-			if (t.series->n && strcmp(t.name, p->name) == 0) {
+		for (size_t k = 0; fmt_why_test(r, k, &t); k++) {
+			if (strcmp(t.name, p->name) != 0)
+				continue;
+			if (t.series->n) {
 				marks(out, &s, r, i, &t);
 				line(out, &s, r, i, &t);
 			}
+			if (waited(&t))
+				waits(out, &s, r, i, &t);
+		}
 }
 
 static int columns(int width)
@@ -282,7 +388,7 @@ static bool keyed(const struct run_results *r)
 	struct why_test t;
 
 	for (size_t k = 0; fmt_why_test(r, k, &t); k++)
-		if (t.series->n > 0)
+		if (t.series->n > 0 || waited(&t))
 			return true;
 	return false;
 }

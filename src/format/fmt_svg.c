@@ -11,6 +11,7 @@
 
 #include "fmt.h"
 #include "fmt_internal.h"
+#include "fmt_feel.h"
 #include "fmt_present.h"
 #include "fmt_series_svg.h"
 #include "fmt_text.h"
@@ -196,6 +197,7 @@ void fmt_svg(FILE *out, struct run_source *src,
 		if (f.use.used[p])
 			height += chart_px(&f, (enum phase_id)p);
 	height += fmt_series_svg_height(src, f.width);
+	height += fmt_feel_svg_height(src, f.width);
 	height += svg_facts_height(facts, fact_cols);
 	n = f.use.n;
 	if (facts)
@@ -216,6 +218,7 @@ void fmt_svg(FILE *out, struct run_source *src,
 					   height);
 	}
 	height = fmt_series_svg(out, src, height, f.width);
+	height = fmt_feel_svg(out, src, height, f.width);
 	svg_facts(out, facts, height + SVG_LINE_PX / 2, fact_cols);
 	fputs("</svg>\n", out);
 }

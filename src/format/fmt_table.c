@@ -14,6 +14,7 @@
 #include "fmt_text.h"
 #include "core/parse.h"
 #include "fmt_why.h"
+#include "fmt_feel.h"
 #include "run_facts.h"
 #include "run_source.h"
 
@@ -394,5 +395,6 @@ void fmt_table(FILE *out, const struct table_layout *layout,
 	if (facts) {
 		fmt_facts_text(out, facts);
 		fmt_why_runs(out, src);
+		fmt_feel_runs(out, src);
 	}
 }

@@ -25,6 +25,7 @@ bool fmt_why_test(const struct run_results *r, size_t i, struct why_test *t)
 		snprintf(t->name, sizeof(t->name), "%s", phase_table[i].name);
 		t->limit = &r->phase[i].limit;
 		t->series = &r->phase[i].series;
+		t->probe = &r->phase[i].probe;
 		t->bytes = phase_table[i].unit == UNIT_KIB_S;
 		return true;
 	}
@@ -39,6 +40,7 @@ bool fmt_why_test(const struct run_results *r, size_t i, struct why_test *t)
 			 x->writes ? "writes" : "reads", x->depth);
 	t->limit = &x->limit;
 	t->series = &x->series;
+	t->probe = &x->probe;
 	t->bytes = false;
 	return true;
 }

@@ -21,6 +21,7 @@ struct why_test {
 	char name[48];                   /* "block output", "random reads Q32T1" */
 	const struct figure_limit *limit;
 	const struct phase_series *series;
+	const struct probe_result *probe; /* --probe's waits beside it */
 	bool bytes;                      /* its series' rate is bytes/s */
 };
 

@@ -20,12 +20,21 @@
 int iofile_init(struct iofile *tf, int dir_fd, const char *dir, unsigned copy,
 		unsigned copies, uint64_t size_bytes)
 {
+	char prefix[sizeof(tf->prefix)];
+
+	if (copies > 1)
+		snprintf(prefix, sizeof(prefix), "c%u.f", copy);
+	else
+		snprintf(prefix, sizeof(prefix), "f");
+	return iofile_init_named(tf, dir_fd, dir, prefix, size_bytes);
+}
+
+int iofile_init_named(struct iofile *tf, int dir_fd, const char *dir,
+		      const char *prefix, uint64_t size_bytes)
+{
 	snprintf(tf->dir, sizeof(tf->dir), "%s", dir);
 	tf->dir_fd = dir_fd;
-	if (copies > 1)
-		snprintf(tf->prefix, sizeof(tf->prefix), "c%u.f", copy);
-	else
-		snprintf(tf->prefix, sizeof(tf->prefix), "f");
+	snprintf(tf->prefix, sizeof(tf->prefix), "%s", prefix);
 	tf->size_bytes = size_bytes;
 	tf->extent_bytes = size_bytes;
 	tf->region = (struct iofile_region){ 0 };

@@ -78,6 +78,14 @@ struct iofile {
 int iofile_init(struct iofile *tf, int dir_fd, const char *dir, unsigned copy,
 		unsigned copies, uint64_t size_bytes);
 
+/*
+ * The same for a file of another name: pieces PREFIX000, PREFIX001, ...
+ * (PREFIX, under 20 bytes, must differ from every copy's, "f" and "cN.f":
+ * "probe" for --probe's file).
+ */
+int iofile_init_named(struct iofile *tf, int dir_fd, const char *dir,
+		      const char *prefix, uint64_t size_bytes);
+
 /* Release what iofile_init allocated. */
 void iofile_free(struct iofile *tf);
 

@@ -73,9 +73,11 @@ void space_need(const struct config *cfg, uint64_t block_bytes,
 	}
 	need->io_bytes = mul_sat(bytes, cfg->concurrency);
 	need->files_bytes = mul_sat(files_bytes, cfg->concurrency);
-	/* Plus clyde's own directory. */
+	/* Plus clyde's own directory, and --probe's file. */
 	need->bytes = add_sat(add_sat(need->io_bytes, need->files_bytes), block);
+	if (cfg->probe)
+		need->bytes = add_sat(need->bytes, PROBE_FILE_BYTES);
 	need->bytes = add_sat(need->bytes, need->bytes / 100);
-	need->inodes = add_sat(mul_sat(inodes, cfg->concurrency), 1);
+	need->inodes = add_sat(mul_sat(inodes, cfg->concurrency), 1 + (cfg->probe != 0));
 }
 

@@ -29,7 +29,8 @@ struct space_need {
 	uint64_t io_bytes;      /* the I/O test files of every copy */
 	uint64_t files_bytes;   /* file tests: every file at the largest size,
 				 * rounded up to blocks, and the directories */
-	uint64_t bytes;         /* both, clyde's directory, plus 1% */
+	uint64_t bytes;         /* both, clyde's directory, --probe's file,
+				 * plus 1% */
 	uint64_t inodes;        /* pieces, files, symlinks, directories */
 };
 

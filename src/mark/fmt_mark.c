@@ -16,6 +16,7 @@
 #include "format/fmt_drive.h"
 #include "format/fmt.h"
 #include "format/fmt_cells.h"
+#include "format/fmt_feel.h"
 #include "format/fmt_text.h"
 #include "format/fmt_json.h"
 #include "format/fmt_why.h"
@@ -160,6 +161,34 @@ void fmt_mark_table(FILE *out, const struct mark_results *r)
 	fmt_memory_line(out, "    Note: ", r->prov_known, &r->prov);
 	fmt_mark_drive(out, "    ", r);
 	over_time(out, r);
+	fmt_mark_feel(out, r);
+}
+
+bool fmt_mark_feel_line(const struct mark_results *r, size_t k, char *buf,
+			size_t len)
+{
+	char name[MARK_NAME_MAX], text[FEEL_TEXT_MAX];
+
+	for (size_t i = 0; i < r->n; i++) {
+		const struct mark_result *t = &r->tests[i];
+
+		if (!fmt_json_probe_ran(&t->probe) || k-- != 0)
+			continue;
+		snprintf(buf, len, "%s %s: %s",
+			 mark_test_name(&t->test, name, sizeof(name)),
+			 t->writes ? "write" : "read",
+			 fmt_feel_text(&t->probe, text, sizeof(text)));
+		return true;
+	}
+	return false;
+}
+
+void fmt_mark_feel(FILE *out, const struct mark_results *r)
+{
+	char line[FMT_MARK_FEEL_MAX];
+
+	for (size_t k = 0; fmt_mark_feel_line(r, k, line, sizeof(line)); k++)
+		fprintf(out, "Feel: %s\n", line);
 }
 
 const char *fmt_mark_steady_words(char *buf, size_t len,
@@ -310,6 +339,8 @@ static void json_test(FILE *out, const struct mark_result *t)
 		fprintf(out, "%d", t->disk_pct);
 	else
 		fputs("null", out);
+	fputs(",\n     \"probe\": ", out);
+	fmt_json_probe(out, &t->probe);
 	fputs(",\n     \"steady\": ", out);
 	fmt_json_steady(out, &t->steady);
 	fputs(",\n     \"runs\": [", out);
@@ -339,9 +370,10 @@ void fmt_mark_json(FILE *out, const struct mark_results *r)
 	fprintf(out, ", \"size_mib\": %" PRIu64 ", \"runs\": %" PRIu32 ", \"time_s\": %"
 		     PRIu32 ", \"method\": \"%s\", \"direct\": true, \"zeros\": false,"
 		     "\n             \"engine\": \"%s\", \"dio_align\": %" PRIu32
-		     ", \"seed\": \"%" PRIu64 "\"},\n", r->size_mib, r->runs, r->time_s,
-		mark_method_name(r->method), engine_name(r->engine), r->dio_align,
-		r->seed);
+		     ", \"seed\": \"%" PRIu64 "\", \"probe\": \"%s\"},\n", r->size_mib,
+		r->runs, r->time_s, mark_method_name(r->method),
+		engine_name(r->engine), r->dio_align, r->seed,
+		probe_name(r->probe));
 	fmt_json_origin(out, r->started, r->command_line);
 	fmt_json_vary(out, &r->vary);
 	fmt_json_drive(out, &r->removal, &r->trim);

@@ -50,6 +50,17 @@ void fmt_mark_drive(FILE *out, const char *prefix, const struct mark_results *r)
 void fmt_mark_truth(FILE *out, const struct mark_results *r);
 
 /*
+ * The Feel lines of R's tests that --probe ran beside, "Feel: SEQ1M Q8T1
+ * read: reads waited p50 ..." (fmt_feel.h's words), after the table;
+ * fmt_mark_feel_line gives the K-th of them without "Feel: " into BUF
+ * (false past the last), for clyde report's pages.
+ */
+#define FMT_MARK_FEEL_MAX 400
+void fmt_mark_feel(FILE *out, const struct mark_results *r);
+bool fmt_mark_feel_line(const struct mark_results *r, size_t k, char *buf,
+			size_t len);
+
+/*
  * CSV: the header line naming the 21 columns, then one line per test
  * direction (format "mark", version "clyde-X.Y.Z", machine, profile or
  * "tests", test, op, pattern, block bytes, Q, T, runs, seconds per run,

@@ -45,7 +45,7 @@ static void add_runs(struct mark_plan *mp, const struct mark_test *t, bool write
 		mp->plan.steps[mp->plan.n++] = (struct plan_step){
 			.info = &phase_mark_info, .arg = &mp->specs[k],
 			.name = mp->names[k][r], .result_out = &mp->results[k][r],
-			.lat_out = &mp->lat[k],
+			.lat_out = &mp->lat[k], .probe_out = &mp->probe[k],
 		};
 	}
 }
@@ -58,8 +58,10 @@ void mark_plan_init(struct mark_plan *mp, const struct mark_options *mo,
 
 	memset(mp, 0, sizeof(*mp));
 	mp->runs = mo->runs;
-	for (size_t k = 0; k < 2 * MARK_MAX_TESTS; k++)
+	for (size_t k = 0; k < 2 * MARK_MAX_TESTS; k++) {
 		stats_init(&mp->lat[k]);
+		probe_sum_init(&mp->probe[k]);
+	}
 	mp->plan.steps[mp->plan.n++] = (struct plan_step){
 		.info = &phase_mark_layout_info, .name = phase_mark_layout_info.name,
 		.result_out = &mp->layout,
@@ -163,6 +165,7 @@ void mark_collect(const struct mark_plan *mp, enum mark_score score,
 			t->dev = (struct device_io){ 0 };
 		t->score = score_of(t, score);
 		stats_summarise(&mp->lat[k], &t->lat);
+		probe_sum_result(&mp->probe[k], &t->probe);
 		t->disk_pct = disk_percent(t);
 		mark_steady_collect(mp, k, t);
 	}
@@ -186,6 +189,7 @@ static void describe(const struct mark_options *mo, const struct config *cfg,
 	res->time_s = mo->time_s;
 	res->method = mo->method;
 	res->seed = cfg->seed;
+	res->probe = cfg->probe;
 	res->engine = target->engine;
 	if (res->engine == ENGINE_AUTO)
 		engine_select(ENGINE_AUTO, &res->engine, why, sizeof(why));

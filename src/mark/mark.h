@@ -23,6 +23,7 @@
 #include "core/opt.h"
 #include "core/parse.h"
 #include "run/phase.h"
+#include "run/probe.h"
 #include "run/rounds.h"
 #include "run/run.h"
 #include "lib/stats.h"
@@ -163,6 +164,8 @@ struct mark_result {
 	struct device_io dev; /* what the device moved over the runs */
 	int disk_pct;         /* reads: share of the bytes the device read,
 			       * 0..100; -1 unknown or writes */
+	struct probe_result probe; /* --probe beside every run together
+				    * (no points over time) */
 	struct steady_record steady; /* --steady: its rounds, in MB/s, after
 				      * its precondition; ratio to score */
 };
@@ -180,6 +183,7 @@ struct mark_results {
 	enum mark_method method;
 	uint64_t seed;
 	enum engine_kind engine;
+	unsigned probe;       /* --probe: PROBE_READ, PROBE_WRITE; 0 none */
 	uint32_t dio_align;
 	struct mark_figures layout; /* writing the file before the tests */
 	struct run_env env;
@@ -226,6 +230,7 @@ struct mark_plan {
 	struct phase_result layout;
 	struct phase_result results[2 * MARK_MAX_TESTS][MARK_MAX_RUNS];
 	struct latency_stats lat[2 * MARK_MAX_TESTS];
+	struct probe_sum probe[2 * MARK_MAX_TESTS];
 	/* --steady */
 	bool steady;
 	uint64_t max_write_bytes;  /* 0: no limit */

@@ -18,10 +18,10 @@
 
 enum mark_long {
 	LONG_PROFILE = OPT_LONG_ONLY, LONG_RUNS, LONG_TIME, LONG_METHOD, LONG_TESTS,
-	LONG_ENGINE, LONG_JSON, LONG_CSV, LONG_PROGRESS, LONG_NO_PREFLIGHT,
-	LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS, LONG_STEADY, LONG_ROUND,
-	LONG_MAX_ROUNDS, LONG_PRECONDITION, LONG_MAX_WRITE, LONG_TRIM,
-	LONG_ALLOW_MEMORY, LONG_HELP,
+	LONG_ENGINE, LONG_PROBE, LONG_JSON, LONG_CSV, LONG_PROGRESS,
+	LONG_NO_PREFLIGHT, LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS,
+	LONG_STEADY, LONG_ROUND, LONG_MAX_ROUNDS, LONG_PRECONDITION,
+	LONG_MAX_WRITE, LONG_TRIM, LONG_ALLOW_MEMORY, LONG_HELP,
 };
 
 static struct config *config_of(struct opt_state *st)
@@ -209,6 +209,10 @@ static const struct opt_row rows[] = {
 	{ LONG_ENGINE, "engine", required_argument, "name",
 	  "auto (default), io_uring, aio or threads, as clyde --engine",
 	  .set = run_opts_engine, .choices = run_opts_engine_names },
+	{ LONG_PROBE, "probe", optional_argument, "what",
+	  "beside every run, time what an interactive program waits, as clyde "
+	  "--probe: read (default), write or read+write",
+	  .set = run_opts_probe },
 	{ LONG_JSON, "json", required_argument, "file",
 	  "also write every figure of every run as JSON to file (- for stdout, "
 	  "which then carries only the JSON)",
@@ -229,7 +233,7 @@ static const struct opt_row rows[] = {
 	{ LONG_VARY, "vary", required_argument, "key=value,value...",
 	  "compare setups in one run, as clyde --vary (clyde --help lists the "
 	  "keys; clyde mark takes scheduler, nr-requests, read-ahead, "
-	  "write-cache, mount, trim, engine and dir)",
+	  "write-cache, mount, trim, engine, probe and dir)",
 	  .set = run_opts_vary_mark },
 	{ LONG_BASELINE, "baseline", required_argument, "key=value",
 	  "with --vary: the setup the others are compared with, as clyde "

@@ -13,6 +13,7 @@
 #include "read/json_drive.h"
 #include "core/shape.h"
 #include "read/json_field.h"
+#include "read/json_probe.h"
 #include "read/json_provenance.h"
 #include "read/json_results.h"
 #include "read/json_series.h"
@@ -83,8 +84,9 @@ static int read_test(const struct json_where *w, const struct json_value *o,
 	if (o->type != JSON_OBJECT)
 		return json_field_fail(w, "", "not an object");
 	if (read_which(w, o, t) != 0 || read_figures(w, o, &t->score) != 0 ||
-	    json_results_latency(w, o, &t->lat) != 0 ||
+	    json_field_latency(w, o, &t->lat) != 0 ||
 	    json_results_device(w, o, &t->dev) != 0 ||
+	    json_probe_read(w, o, &t->probe) != 0 ||
 	    json_field_uint(w, o, "disk_percent", true, 100, &pct, &known) != 0 ||
 	    json_drive_steady(w, o, &t->steady) != 0 ||
 	    json_field_member(w, o, "runs", false, &runs) != 0)
@@ -114,6 +116,7 @@ static int read_config(const struct json_where *top, const struct json_value *o,
 	struct json_where w = json_field_child(top, "config", -1);
 	char seed[24];
 	bool b, known;
+	int probe = 0;
 
 	if (json_field_object(top, o, "config", false, &c) != 0 ||
 	    json_field_text(&w, c, "directory", false, m->dir, sizeof(m->dir)) != 0 ||
@@ -127,6 +130,11 @@ static int read_config(const struct json_where *top, const struct json_value *o,
 	    json_field_u32(&w, c, "dio_align", false, &m->dio_align) != 0 ||
 	    json_field_text(&w, c, "seed", false, seed, sizeof(seed)) != 0)
 		return -1;
+	/* Absent from JSON written before --probe. */
+	if (json_get(c, "probe") &&
+	    json_field_choice(&w, c, "probe", false, probe_names, 4, &probe) != 0)
+		return -1;
+	m->probe = (unsigned)probe;
 	if (m->runs > MARK_MAX_RUNS)
 		return json_field_fail(&w, "runs", "more than %d", MARK_MAX_RUNS);
 	/* Marks written before --method ran for their time. */

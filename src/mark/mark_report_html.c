@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "fmt_mark.h"
 #include "format/fmt_present.h"
 #include "mark_report_internal.h"
 #include "lib/utf8.h"
@@ -35,6 +36,31 @@ static void html_part(FILE *out, const struct mark_grid *g, size_t from,
 			fputs("</tr>\n", out);
 		}
 	}
+}
+
+/* The Feel lines of every mark, when --probe ran beside its tests. */
+static void html_feel(FILE *out, const struct mark_grid *g)
+{
+	bool any = false;
+
+	for (size_t c = 0; c < g->n; c++) {
+		char line[FMT_MARK_FEEL_MAX];
+
+		for (size_t k = 0; fmt_mark_feel_line(&g->runs[c], k, line,
+						      sizeof(line)); k++) {
+			if (!any)
+				fputs("<h2>How the machine felt</h2>\n<p>What a 4 KiB "
+				      "read every 10 ms, and with writes a write and "
+				      "its fsync every 100 ms, waited beside each test "
+				      "(--probe).</p>\n<ul>\n", out);
+			any = true;
+			fprintf(out, "<li>[%zu] ", c + 1);
+			present_markup_text(out, line);
+			fputs("</li>\n", out);
+		}
+	}
+	if (any)
+		fputs("</ul>\n", out);
 }
 
 void mark_render_html(FILE *out, const struct mark_grid *g)
@@ -66,6 +92,7 @@ void mark_render_html(FILE *out, const struct mark_grid *g)
 	html_part(out, g, g->n_reads, g->n_rows, "[Write]");
 	fputs("</tbody>\n</table>\n", out);
 	mark_report_drive_html(out, g);
+	html_feel(out, g);
 	fputs("</body>\n</html>\n", out);
 }
 

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "fmt_mark.h"
 #include "mark_report_internal.h"
 #include "format/fmt_cells.h"
 #include "lib/utf8.h"
@@ -99,6 +100,13 @@ void mark_render_text(FILE *out, const struct mark_grid *g)
 	text_part(out, g, 0, g->n_reads, "[Read]", width);
 	text_part(out, g, g->n_reads, g->n_rows, "[Write]", width);
 	mark_report_drive_text(out, g, false);
+	for (size_t c = 0; c < g->n; c++) {
+		char line[FMT_MARK_FEEL_MAX];
+
+		for (size_t k = 0; fmt_mark_feel_line(&g->runs[c], k, line,
+						      sizeof(line)); k++)
+			fprintf(out, "Feel [%zu]: %s\n", c + 1, line);
+	}
 }
 
 static void md_part(FILE *out, const struct mark_grid *g, size_t from,
@@ -141,4 +149,19 @@ void mark_render_markdown(FILE *out, const struct mark_grid *g)
 	md_part(out, g, 0, g->n_reads, "\\[Read\\]");
 	md_part(out, g, g->n_reads, g->n_rows, "\\[Write\\]");
 	mark_report_drive_text(out, g, true);
+	for (size_t c = 0, any = 0; c < g->n; c++) {
+		char line[FMT_MARK_FEEL_MAX];
+
+		for (size_t k = 0; fmt_mark_feel_line(&g->runs[c], k, line,
+						      sizeof(line)); k++) {
+			if (!any++)
+				fputs("\n**How the machine felt** (--probe: what "
+				      "a 4 KiB read every 10 ms, and with writes "
+				      "a write and its fsync every 100 ms, "
+				      "waited):\n\n", out);
+			fprintf(out, "- \\[%zu\\] ", c + 1);
+			mark_md_text(out, line);
+			fputc('\n', out);
+		}
+	}
 }

@@ -270,3 +270,29 @@ int json_field_ns(const struct json_where *w, const struct json_value *obj,
 	*out = x >= 18446744073709551616.0 ? UINT64_MAX : (uint64_t)x;
 	return 0;
 }
+
+int json_field_latency(const struct json_where *w, const struct json_value *obj,
+		       struct latency_summary *lat)
+{
+	const struct json_value *l;
+	const struct {
+		const char *key;
+		uint64_t *ns;
+	} f[] = { { "min", &lat->min_ns },   { "mean", &lat->mean_ns },
+		  { "p50", &lat->p50_ns },   { "p99", &lat->p99_ns },
+		  { "p999", &lat->p999_ns }, { "max", &lat->max_ns } };
+	struct json_where c = json_field_child(w, "latency_us", -1);
+	bool known;
+
+	memset(lat, 0, sizeof(*lat));
+	if (json_field_object(w, obj, "latency_us", true, &l) != 0)
+		return -1;
+	if (!l)
+		return 0;
+	if (json_field_u64(&c, l, "count", true, &lat->count) != 0)
+		return -1;
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+		if (json_field_ns(&c, l, f[i].key, 1e3, f[i].ns, &known) != 0)
+			return -1;
+	return 0;
+}

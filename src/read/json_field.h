@@ -98,4 +98,18 @@ int json_field_i64(const struct json_where *w, const struct json_value *obj,
 int json_field_bool(const struct json_where *w, const struct json_value *obj,
 		    const char *key, bool nullable, bool *out, bool *known);
 
+/*
+ * A time in seconds (SCALE 1e9) or microseconds (1e3) into whole
+ * nanoseconds; *known false (and *out 0) for null.
+ */
+int json_field_ns(const struct json_where *w, const struct json_value *obj,
+		  const char *key, double scale, uint64_t *out, bool *known);
+
+/*
+ * The "latency_us" member (OBJ's; KEY is always that): count and the six
+ * figures in microseconds into *LAT; null reads as all 0.
+ */
+int json_field_latency(const struct json_where *w, const struct json_value *obj,
+		       struct latency_summary *lat);
+
 #endif

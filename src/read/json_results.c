@@ -11,10 +11,12 @@
 
 #include "json_drive.h"
 #include "json_field.h"
+#include "json_probe.h"
 #include "json_provenance.h"
 #include "json_results.h"
 #include "json_series.h"
 #include "run/phase_info.h"
+#include "run/probe.h"
 #include "core/verdict.h"
 
 /*
@@ -43,34 +45,6 @@ static int optional_ns(const struct json_where *w, const struct json_value *obj,
 
 	*out = 0;
 	return json_get(obj, key) ? json_field_ns(w, obj, key, 1e9, out, &known) : 0;
-}
-
-/* latency_us: null, or count and the six figures in microseconds. */
-static int read_latency(const struct json_where *w,
-			const struct json_value *obj,
-			struct latency_summary *lat)
-{
-	const struct json_value *l;
-	const struct {
-		const char *key;
-		uint64_t *ns;
-	} f[] = { { "min", &lat->min_ns },   { "mean", &lat->mean_ns },
-		  { "p50", &lat->p50_ns },   { "p99", &lat->p99_ns },
-		  { "p999", &lat->p999_ns }, { "max", &lat->max_ns } };
-	struct json_where c = json_field_child(w, "latency_us", -1);
-	bool known;
-
-	memset(lat, 0, sizeof(*lat));
-	if (json_field_object(w, obj, "latency_us", true, &l) != 0)
-		return -1;
-	if (!l)
-		return 0;
-	if (json_field_u64(&c, l, "count", true, &lat->count) != 0)
-		return -1;
-	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
-		if (json_field_ns(&c, l, f[i].key, 1e3, f[i].ns, &known) != 0)
-			return -1;
-	return 0;
 }
 
 /* device: null, or the bytes the block device moved. */
@@ -138,8 +112,9 @@ static int read_phase(const struct json_where *w, const struct json_value *p,
 	    json_field_u64(w, p, "bytes", true, &ph->bytes) != 0 ||
 	    json_field_u64(w, p, "read_bytes", true, &ph->read_bytes) != 0 ||
 	    json_field_u64(w, p, "ops", true, &ph->ops) != 0 ||
-	    read_latency(w, p, &ph->lat) != 0 || read_device(w, p, &ph->dev) != 0 ||
-	    json_series_read(w, p, &ph->series) != 0 || json_limits_check(w, p) != 0)
+	    json_field_latency(w, p, &ph->lat) != 0 || read_device(w, p, &ph->dev) != 0 ||
+	    json_series_read(w, p, &ph->series) != 0 || json_limits_check(w, p) != 0 ||
+	    json_probe_read(w, p, &ph->probe) != 0)
 		return -1;
 	return 0;
 }
@@ -188,9 +163,10 @@ static int read_random(const struct json_where *w, const struct json_value *t,
 	    json_field_ns(w, t, "cpu_s", 1e9, &out->cpu_ns, &ran) != 0 ||
 	    optional_ns(w, t, "cpu_wait_s", &out->wait_ns) != 0 ||
 	    json_field_u64(w, t, "ops", false, &out->ops) != 0 ||
-	    read_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0 ||
+	    json_field_latency(w, t, &out->lat) != 0 || read_device(w, t, &out->dev) != 0 ||
 	    json_drive_steady(w, t, &out->steady) != 0 ||
-	    json_series_read(w, t, &out->series) != 0 || json_limits_check(w, t) != 0)
+	    json_series_read(w, t, &out->series) != 0 || json_limits_check(w, t) != 0 ||
+	    json_probe_read(w, t, &out->probe) != 0)
 		return -1;
 	return read_random_engine(w, t, out);
 }
@@ -200,6 +176,7 @@ static int read_config(const struct json_where *top,
 {
 	static const char *const char_ios[] = { "stdio", "syscall" };
 	const struct json_value *c, *f;
+	int probe = 0;
 	struct json_where w = json_field_child(top, "config", -1);
 	struct json_where wf = json_field_child(&w, "files", -1);
 	bool known;
@@ -238,6 +215,11 @@ static int read_config(const struct json_where *top,
 		return -1;
 	r->mode.char_io = char_io == 1 ? CHAR_IO_SYSCALL : CHAR_IO_STDIO;
 	r->concurrency = (uint32_t)conc;
+	/* Absent from JSON written before --probe; null when not live. */
+	if (json_get(c, "probe") &&
+	    json_field_choice(&w, c, "probe", true, probe_names, 4, &probe) != 0)
+		return -1;
+	r->probe = probe > 0 ? (unsigned)probe : 0;
 	return 0;
 }
 
@@ -420,13 +402,6 @@ int json_results_read(const char *text, size_t len, struct run_results **runs,
 }
 
 /* Public faces of the readers above, for clyde mark's JSON (mark_read.c). */
-int json_results_latency(const struct json_where *w,
-			 const struct json_value *obj,
-			 struct latency_summary *lat)
-{
-	return read_latency(w, obj, lat);
-}
-
 int json_results_device(const struct json_where *w,
 			const struct json_value *obj, struct device_io *dev)
 {

@@ -42,17 +42,13 @@ int json_results_from_tree(const struct json_value *doc,
 
 /*
  * The pieces of the reader that other documents of clyde share (clyde
- * mark's, mark_read.c), each reading OBJ's member as a run's does:
- * json_results_latency the
- * "latency_us" object (null: all 0); json_results_device the "device"
+ * mark's, mark_read.c), each reading OBJ's member as a run's does (times
+ * and latency are json_field.h's): json_results_device the "device"
  * object (null: not known); json_results_environment the "environment"
  * object, never null; json_results_vary the "vary" object (null or
  * absent: not a --vary run). Each returns 0, or -1 with the reason in
  * *w->err.
  */
-int json_results_latency(const struct json_where *w,
-			 const struct json_value *obj,
-			 struct latency_summary *lat);
 int json_results_device(const struct json_where *w,
 			const struct json_value *obj, struct device_io *dev);
 int json_results_environment(const struct json_where *w,

@@ -32,6 +32,42 @@ static void family_words(char *buf, size_t len, size_t m)
 		snprintf(buf, len, "%zu", m);
 }
 
+/*
+ * After the preamble in BUF, when the runs had --probe: its waits are a
+ * third family, with the same promise.
+ */
+static void feel_preamble(const struct comparison *c, char *buf, size_t len)
+{
+	size_t used = strlen(buf);
+	char feel[64];
+	bool any = false;
+
+	for (size_t f = 0; f < c->n_figures; f++)
+		any |= c->figure[f].family == CMP_FEEL;
+	if (!any || used >= len)
+		return;
+	used += (size_t)snprintf(buf + used, len - used, " The probe's waits "
+				 "beside each test (--probe: what a 4 KiB read, "
+				 "or fsynced write, of another file waited while "
+				 "the test ran: how the machine felt; lower is "
+				 "better, \"faster\" means shorter waits; %s) are "
+				 "a third family (",
+				 c->marks ? "a mark's waits over all its runs "
+					    "are one value"
+					  : "each run's p50, p99 and max wait "
+					    "are its values");
+	if (used >= len)
+		return;
+	family_words(feel, sizeof(feel), c->family[CMP_FEEL]);
+	if (c->family[CMP_FEEL])
+		snprintf(buf + used, len - used, "%s) with the same promise: each "
+			 "interval a %.4g%% one.", feel,
+			 report_compare_level(c, CMP_FEEL) * 100.0);
+	else
+		snprintf(buf + used, len - used, "%s here: a group without the "
+			 "probe, or of one run) with the same promise.", feel);
+}
+
 const char *fmt_compare_preamble(const struct comparison *c, char *buf,
 				 size_t len)
 {
@@ -68,6 +104,7 @@ const char *fmt_compare_preamble(const struct comparison *c, char *buf,
 		 c->marks ? "Each run of a mark's test is one value (a mark read "
 			    "from CSV gives only its score); a mark's IOPS get "
 			    "the verdict of its MB/s. " : "");
+	feel_preamble(c, buf, len);
 	return buf;
 }
 

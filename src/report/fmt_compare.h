@@ -25,7 +25,7 @@ void fmt_compare_markdown(FILE *out, const struct comparison *c);
 void fmt_compare_html(FILE *out, const struct comparison *c);
 void fmt_compare_svg(FILE *out, const struct comparison *c);
 
-#define FMT_COMPARE_PREAMBLE_MAX 2048
+#define FMT_COMPARE_PREAMBLE_MAX 3072
 #define FMT_COMPARE_NOTE_MAX 2048
 
 /*

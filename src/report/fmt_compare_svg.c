@@ -432,7 +432,10 @@ static void charts(const struct frame *f, const size_t *order, size_t n,
 			fprintf(f->out, "<text class=\"block\" x=\"%d\" y=\"%d\">%s"
 				"</text>\n", left + SVG_MARGIN, at[col] + 18,
 				f->c->figure[order[i]].family == CMP_RATES
-					? "Rates" : "CPU and latency");
+					? "Rates"
+				: f->c->figure[order[i]].family == CMP_COSTS
+					? "CPU and latency"
+					: "How the machine felt (--probe)");
 			at[col] += BLOCK_PX;
 		}
 		at[col] = chart(f, order[i], left, at[col]);

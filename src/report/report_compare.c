@@ -40,6 +40,13 @@ static const struct {
 			    false },
 	[CMP_MARK_MEAN] = { "mean latency", COMPARE_LOWER_IS_BETTER, true,
 			    CMP_COSTS, true },
+	/* "%s" is the probe's kind: "read", "write". */
+	[CMP_FEEL_P50] = { "p50 probe %s", COMPARE_LOWER_IS_BETTER, true,
+			   CMP_FEEL, true },
+	[CMP_FEEL_P99] = { "p99 probe %s", COMPARE_LOWER_IS_BETTER, true,
+			   CMP_FEEL, true },
+	[CMP_FEEL_MAX] = { "max probe %s", COMPARE_LOWER_IS_BETTER, true,
+			   CMP_FEEL, true },
 };
 
 #define SEEN_VALUES 4 /* distinct values of an attribute a group lists */
@@ -134,6 +141,30 @@ size_t cmp_build_figure(struct cmp_build *b, enum cmp_kind kind,
 			.first = i * b->total_runs + b->start[k],
 		};
 	return i;
+}
+
+void cmp_build_feel(struct cmp_build *b, const char *name, int phase,
+		    bool writes, bool random, unsigned kind)
+{
+	for (int k = CMP_FEEL_P50; k <= CMP_FEEL_MAX; k++) {
+		size_t f = cmp_build_figure(b, (enum cmp_kind)k, name,
+					    kind == PROBE_WRITE ? "write" : "read",
+					    phase, writes);
+
+		b->c->figure[f].random = random;
+		b->c->figure[f].probe = kind;
+	}
+}
+
+double cmp_feel_value(const struct probe_result *p, const struct cmp_figure *f)
+{
+	const struct probe_waits *w = f->probe == PROBE_WRITE ? &p->write : &p->read;
+
+	if (w->lat.count == 0)
+		return NAN;
+	return (double)(f->kind == CMP_FEEL_P50   ? w->lat.p50_ns
+			: f->kind == CMP_FEEL_P99 ? w->lat.p99_ns
+						  : w->lat.max_ns);
 }
 
 void cmp_build_value(struct cmp_build *b, size_t f, size_t k, double v,

@@ -9,14 +9,18 @@
  * figures the page cache served. Worked out before rendering; the words
  * are the renderers' (fmt_compare.h).
  *
- * The error rate: two families, each at JUDGE_ALPHA (5%). The rates (the
+ * The error rate: three families, each at JUDGE_ALPHA (5%). The rates (the
  * figures a benchmark is run for: MiB/s, files/s, seeks/s, IOPS, a mark's
  * MB/s) are one; CPU and latencies, secondary figures that are noisier and
- * follow the rates, are the other. Within each, the chance that any
- * verdict of the whole comparison is false is at most 5%; keeping the
- * secondary figures out of the rates' family keeps the rates' intervals
- * from widening for them. A mark's IOPS is its MB/s over one block size:
- * it gets the same verdict and is not counted twice.
+ * follow the rates, are another; the waits of --probe beside each test
+ * (how the machine felt: what everything else waited behind the test) are
+ * the third, a question of their own that a --vary scheduler=... --probe
+ * run is made to answer, noisier still (a p99 of a few hundred waits, a
+ * maximum), and kept apart so that neither widens the other families'
+ * intervals nor is widened by them. Within each, the chance that any
+ * verdict of the whole comparison is false is at most 5%. A mark's IOPS
+ * is its MB/s over one block size: it gets the same verdict and is not
+ * counted twice.
  */
 #ifndef REPORT_COMPARE_H
 #define REPORT_COMPARE_H
@@ -42,10 +46,14 @@ enum cmp_kind {
 	CMP_MARK_MBS,  /* a mark test's MB/s, run by run: higher */
 	CMP_MARK_IOPS, /* its IOPS: higher, the verdict of its MB/s */
 	CMP_MARK_MEAN, /* its mean latency, run by run: lower */
+	CMP_FEEL_P50,  /* --probe's waits beside a test (its reads', or its
+			* fsynced writes'): the median, lower is better */
+	CMP_FEEL_P99,  /* their 99th percentile: lower */
+	CMP_FEEL_MAX,  /* the longest: lower */
 };
 
 /* The families of figures that each keep one error rate. */
-enum cmp_family { CMP_RATES, CMP_COSTS, CMP_FAMILIES };
+enum cmp_family { CMP_RATES, CMP_COSTS, CMP_FEEL, CMP_FAMILIES };
 
 struct cmp_figure {
 	char name[64];      /* "Block write", "Random reads, depth 32", "SEQ1M Q8T1 read" */
@@ -57,6 +65,8 @@ struct cmp_figure {
 	bool counted;       /* counts in its family's size (not a restatement) */
 	int phase;          /* the phase; random tests: the depth; marks: the row */
 	bool writes;        /* random tests and marks: writes, else reads */
+	bool random;        /* CMP_FEEL_*: beside a random-I/O test */
+	unsigned probe;     /* CMP_FEEL_*: PROBE_READ's waits or PROBE_WRITE's */
 };
 
 /* One group's values of one figure. */

@@ -50,6 +50,17 @@ size_t cmp_build_figure(struct cmp_build *b, enum cmp_kind kind,
 			const char *name, const char *unit, int phase,
 			bool writes);
 
+/*
+ * The three figures of --probe's KIND (PROBE_READ, PROBE_WRITE) beside
+ * the test NAME (PHASE, WRITES, RANDOM as struct cmp_figure says): its
+ * waits' p50, p99 and max.
+ */
+void cmp_build_feel(struct cmp_build *b, const char *name, int phase,
+		    bool writes, bool random, unsigned kind);
+
+/* Feel figure F's value in probe result P: NaN when that probe did not run. */
+double cmp_feel_value(const struct probe_result *p, const struct cmp_figure *f);
+
 /* The next run of group K has V for figure F (NaN: none); CACHED: the
  * page cache served it. */
 void cmp_build_value(struct cmp_build *b, size_t f, size_t k, double v,

@@ -164,6 +164,33 @@ struct mark_row {
 	bool writes;
 };
 
+static const struct mark_result *result_of(const struct mark_results *m,
+					   const struct mark_row *row);
+
+/* Beside each row that --probe ran beside in some mark, its kinds' figures. */
+static void feel_figures(const struct mark_results *marks, size_t n,
+			 const struct mark_row *rows, size_t n_rows,
+			 struct cmp_build *b)
+{
+	for (size_t j = 0; j < n_rows; j++) {
+		char name[MARK_NAME_MAX + 8];
+		unsigned kinds = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			const struct mark_result *r = result_of(&marks[i], &rows[j]);
+
+			kinds |= r && r->probe.read.lat.count ? PROBE_READ : 0u;
+			kinds |= r && r->probe.write.lat.count ? PROBE_WRITE : 0u;
+		}
+		mark_test_name(&rows[j].test, name, MARK_NAME_MAX);
+		fmt_join(name, sizeof(name), " ", rows[j].writes ? "write" : "read");
+		for (unsigned kind = PROBE_READ; kind <= PROBE_WRITE; kind <<= 1)
+			if (kinds & kind)
+				cmp_build_feel(b, name, (int)j, rows[j].writes, false,
+					       kind);
+	}
+}
+
 /*
  * The rows: each test and direction, reads first, in the order the marks
  * first have them, into ROWS; three figures each, whose phase is the row.
@@ -193,6 +220,7 @@ static void find_figures(const struct mark_results *marks, size_t n,
 							 (int)n_rows, r->writes);
 				n_rows++;
 			}
+	feel_figures(marks, n, rows, n_rows, b);
 }
 
 /* Mark M's result for ROW, or NULL. */
@@ -226,6 +254,14 @@ static void add_mark(const struct mark_row *rows, const struct mark_results *m,
 		bool cached = r && !r->writes && r->disk_pct >= 0 && r->disk_pct < 50;
 		size_t got = 0;
 
+		/* The probe's waits over all the runs: one value a mark. */
+		if (fig->family == CMP_FEEL) {
+			cmp_build_value(b, f, k, r ? cmp_feel_value(&r->probe, fig)
+						   : NAN, false);
+			for (got = 1; got < runs; got++)
+				cmp_build_value(b, f, k, NAN, false);
+			continue;
+		}
 		for (size_t i = 0; r && i < r->n_runs && i < MARK_MAX_RUNS; i++)
 			if (r->run[i].elapsed_ns > 0) {
 				cmp_build_value(b, f, k, figure_of(&r->run[i], fig->kind),
@@ -348,7 +384,7 @@ int report_compare_marks(const struct mark_results *marks, size_t n,
 		capacity[group[i]] += mark_runs(&marks[i]);
 		tests += marks[i].n;
 	}
-	max_figures = 3 * tests;
+	max_figures = (3 + 6) * tests; /* and a probe's two kinds' three */
 	if (!(rows = calloc(tests + 1, sizeof(*rows))) ||
 	    cmp_build_begin(&b, c, groups, capacity, max_figures,
 			    MARK_ATTRS + run_attr_count) != 0)

@@ -16,14 +16,34 @@
 #include "report_groups.h"
 #include "run/phase_info.h"
 
-#define CMP_FIGURES_MAX (4 * PHASE_COUNT + 2 * 2 * MAX_RANDOM_TESTS)
+/* A phase's rate, CPU and latencies, a random test's IOPS and p99, and
+ * beside each, three figures of each kind of probe. */
+#define CMP_FIGURES_MAX (4 * PHASE_COUNT + 2 * 2 * MAX_RANDOM_TESTS + \
+			 6 * (PHASE_COUNT + 2 * MAX_RANDOM_TESTS))
+
+/* The kinds of probe (PROBE_READ, PROBE_WRITE) that ran beside P. */
+static unsigned probed(const struct probe_result *p)
+{
+	return (p->read.lat.count ? PROBE_READ : 0u) |
+	       (p->write.lat.count ? PROBE_WRITE : 0u);
+}
+
+/* The feel figures of the kinds in KINDS beside test NAME. */
+static void feel_figures(struct cmp_build *b, unsigned kinds, const char *name,
+			 int phase, bool writes, bool random)
+{
+	for (unsigned kind = PROBE_READ; kind <= PROBE_WRITE; kind <<= 1)
+		if (kinds & kind)
+			cmp_build_feel(b, name, phase, writes, random, kind);
+}
 
 /* What the runs have: tests with figures, latencies, percentiles, random tests. */
 static void find_figures(struct run_store *s, struct cmp_build *b)
 {
 	bool used[PHASE_COUNT] = { false }, lat[PHASE_COUNT] = { false };
 	bool p99[PHASE_COUNT] = { false };
-	struct { bool writes; uint32_t depth; } rnd[2 * MAX_RANDOM_TESTS];
+	unsigned feel[PHASE_COUNT] = { 0 };
+	struct { bool writes; uint32_t depth; unsigned feel; } rnd[2 * MAX_RANDOM_TESTS];
 	size_t n_rnd = 0;
 	const struct run_results *r;
 
@@ -35,6 +55,7 @@ static void find_figures(struct run_store *s, struct cmp_build *b)
 			lat[p] |= ph->state != FIGURE_NONE && ph->lat.max_ns;
 			p99[p] |= ph->state != FIGURE_NONE && ph->lat.count &&
 				  ph->lat.p99_ns;
+			feel[p] |= probed(&ph->probe);
 		}
 		for (size_t k = 0; k < r->n_random && k < MAX_RANDOM_TESTS; k++) {
 			size_t j = 0;
@@ -44,8 +65,11 @@ static void find_figures(struct run_store *s, struct cmp_build *b)
 				j++;
 			if (j == n_rnd && n_rnd < 2 * MAX_RANDOM_TESTS) {
 				rnd[n_rnd].writes = r->random[k].writes;
+				rnd[n_rnd].feel = 0;
 				rnd[n_rnd++].depth = r->random[k].depth;
 			}
+			if (j < n_rnd)
+				rnd[j].feel |= probed(&r->random[k].probe);
 		}
 	}
 	for (int p = 0; p < PHASE_COUNT; p++) {
@@ -60,6 +84,7 @@ static void find_figures(struct run_store *s, struct cmp_build *b)
 			cmp_build_figure(b, CMP_LAT_MAX, t->title, unit, p, false);
 		if (p99[p])
 			cmp_build_figure(b, CMP_LAT_P99, t->title, unit, p, false);
+		feel_figures(b, feel[p], t->title, p, false, false);
 	}
 	for (size_t j = 0; j < n_rnd; j++) {
 		char name[64];
@@ -70,6 +95,8 @@ static void find_figures(struct run_store *s, struct cmp_build *b)
 				 rnd[j].writes);
 		cmp_build_figure(b, CMP_RAND_P99, name, "", (int)rnd[j].depth,
 				 rnd[j].writes);
+		feel_figures(b, rnd[j].feel, name, (int)rnd[j].depth,
+			     rnd[j].writes, true);
 	}
 }
 
@@ -78,6 +105,8 @@ static bool cached(const struct run_results *r, const struct cmp_figure *f)
 {
 	bool random = f->kind == CMP_RAND_IOPS || f->kind == CMP_RAND_P99;
 
+	if (f->family == CMP_FEEL) /* the probe's own reads are uncached */
+		return false;
 	for (size_t i = 0; i < r->n_truth && i < MAX_TRUTH_HITS; i++) {
 		const struct truth_hit *t = &r->truth[i];
 
@@ -94,13 +123,17 @@ static double value_of(const struct run_results *r, const struct cmp_figure *f)
 {
 	const struct phase_result *ph;
 
-	if (f->kind == CMP_RAND_IOPS || f->kind == CMP_RAND_P99) {
+	if (f->family == CMP_FEEL && !f->random)
+		return cmp_feel_value(&r->phase[f->phase].probe, f);
+	if (f->kind == CMP_RAND_IOPS || f->kind == CMP_RAND_P99 || f->random) {
 		for (size_t k = 0; k < r->n_random && k < MAX_RANDOM_TESTS; k++) {
 			const struct random_result *t = &r->random[k];
 
 			if (t->writes != f->writes || t->depth != (uint32_t)f->phase ||
 			    t->ops == 0 || t->elapsed_ns == 0)
 				continue;
+			if (f->random)
+				return cmp_feel_value(&t->probe, f);
 			return f->kind == CMP_RAND_IOPS
 				       ? t->iops
 				       : t->lat.count ? (double)t->lat.p99_ns : NAN;

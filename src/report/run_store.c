@@ -393,7 +393,9 @@ static bool phase_fits(const struct phase_result *p)
 	       l->p99_ns == 0 && l->p999_ns == 0 && p->elapsed_ns == 0 &&
 	       p->cpu_ns == 0 && p->bytes == 0 && p->read_bytes == 0 &&
 	       p->ops == 0 && !p->dev.known && p->dev.read_bytes == 0 &&
-	       p->dev.write_bytes == 0 && (unsigned)p->state <= FIGURE_VALUE;
+	       p->dev.write_bytes == 0 && (unsigned)p->state <= FIGURE_VALUE &&
+	       p->probe.read.lat.count == 0 && p->probe.write.lat.count == 0 &&
+	       p->probe.n == 0;
 }
 
 /*
@@ -405,7 +407,8 @@ static bool run_fits(const struct run_results *r)
 {
 	if (r->dir[0] || r->verify || r->random_time_s || r->n_random ||
 	    r->mode.dio_align || r->started[0] || r->command_line[0] ||
-	    r->prov_known || r->vary.known || r->advice.sized || r->n_truth)
+	    r->prov_known || r->vary.known || r->advice.sized || r->n_truth ||
+	    r->probe)
 		return false;
 	for (int p = 0; p < PHASE_COUNT; p++)
 		if (!phase_fits(&r->phase[p]))

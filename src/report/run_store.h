@@ -7,8 +7,8 @@
  * cores: all a run without provenance has); the machine name, the setup
  * (program, sizes, mode) and the environment are kept once and shared by
  * every run that has the same. A run the row cannot give back exactly (a
- * JSON run's percentiles, series, random-I/O tests and measurements, or a
- * figure a float does not hold) is kept whole. What comes back is the run as added,
+ * JSON run's percentiles, series, random-I/O tests and measurements,
+ * --probe's waits, or a figure a float does not hold) is kept whole. What comes back is the run as added,
  * verdicts included, except its seed, which no rendering of many runs
  * shows: the store computes nothing.
  */

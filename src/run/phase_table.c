@@ -164,6 +164,7 @@ void phase_random_result(const struct phase_result *r, bool writes,
 	out->lat = r->lat;
 	out->dev = r->dev;
 	out->series = r->series;
+	out->probe = r->probe;
 }
 
 const char *phase_unit_name(enum phase_unit unit)

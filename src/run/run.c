@@ -31,6 +31,7 @@
 #include "lib/timer.h"
 #include "lib/utf8.h"
 #include "core/verdict.h"
+#include "probe.h"
 #include "run_series.h"
 #include "setup.h"
 
@@ -312,13 +313,14 @@ static int start_failed(const struct plan_step *ps, struct copy *copies,
 }
 
 static int start_and_wait(const struct plan_step *ps, struct copy *copies,
-			  unsigned n, const struct device *dev,
+			  unsigned n, const struct device *dev, struct probe *probe,
 			  const struct run_hooks *hooks, struct run_agreed *agreed,
 			  struct series_rec *rec, struct phase_result *r,
 			  struct phase_error *err)
 {
 	const struct config *cfg = copies[0].ctx.cfg;
 	struct device_io dev0 = { 0 }, dev1 = { 0 };
+	struct probe_result probed;
 	struct phase_step step = { .plan = ps };
 	unsigned started = 0;
 	int status, create_err, synced = -1;
@@ -349,12 +351,15 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 	uint64_t t0 = timer_now_ns();
 	uint64_t cpu0 = timer_cpu_ns();
 	series_rec_start(rec, t0);
+	if (synced == 0)
+		probe_start(probe, t0);
 	pthread_cond_broadcast(&step.changed);
 	pthread_mutex_unlock(&step.lock);
 	if (synced == 0)
 		wait_copies(&step, copies, n, hooks, t0, rec);
 	for (unsigned i = 0; i < started; i++)
 		pthread_join(copies[i].thread, NULL);
+	probe_stop(probe, &probed, ps->probe_out);
 	uint64_t cpu1 = timer_cpu_ns();
 	if (synced == 0 && step.deadline_ns && hooks->race)
 		hooks->race(hooks->race_arg, true, true); /* the race settled */
@@ -366,9 +371,12 @@ static int start_and_wait(const struct plan_step *ps, struct copy *copies,
 		return start_failed(ps, copies, n, create_err, synced, err);
 
 	status = phase_status(copies, n, err);
+	if (status == 0)
+		status = probe_failed(probe, err);
 	if (status == 0) {
 		fill_result(ps->info, copies, n, t0, cpu1 - cpu0, r);
 		series_rec_finish(rec, t0 + r->elapsed_ns, &r->series);
+		r->probe = probed;
 		device_delta(&dev0, &dev1, &r->dev);
 		if (hooks->phase_latency)
 			hooks->phase_latency(hooks->latency_arg, ps,
@@ -392,12 +400,13 @@ static uint64_t written(const struct copy *copies, unsigned n)
 
 /* One phase: its copies share stop flags that live only as long as it. */
 static int run_step(const struct plan_step *ps, struct copy *copies, unsigned n,
-		    const struct device *dev, const struct run_hooks *hooks,
-		    struct run_agreed *agreed, struct series_rec *rec,
-		    struct phase_result *r, struct phase_error *err)
+		    const struct device *dev, struct probe *probe,
+		    const struct run_hooks *hooks, struct run_agreed *agreed,
+		    struct series_rec *rec, struct phase_result *r,
+		    struct phase_error *err)
 {
-	int status = start_and_wait(ps, copies, n, dev, hooks, agreed, rec, r,
-				    err);
+	int status = start_and_wait(ps, copies, n, dev, probe, hooks, agreed,
+				    rec, r, err);
 
 	for (unsigned i = 0; i < n; i++) {
 		copies[i].ctx.failed = NULL;
@@ -440,6 +449,7 @@ static void describe_run(const struct config *cfg,
 	res->ram_mib = cfg->ram_mib;
 	res->verify = cfg->verify;
 	res->random_time_s = cfg->random_io ? cfg->random_time_s : 0;
+	res->probe = cfg->probe;
 	origin_time_utc(time(NULL), res->started, sizeof(res->started));
 	origin_command_line(cfg->argc, cfg->argv, res->command_line,
 			    sizeof(res->command_line));
@@ -477,13 +487,18 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 	struct copy *copies = run_copies_new(cfg, target,
 					     setup_engine_for(target, steps, n),
 					     &agreed, rec, err);
-	int status = 0;
+	struct probe *probe = NULL;
+	char path[PATH_MAX];
+	int status;
 
 	describe_run(cfg, target, res);
 	if (!copies) {
 		series_rec_free(rec);
 		return err->status;
 	}
+	/* The probe's file is not the copies': its own numbers. */
+	status = probe_open(cfg, target->dir_fd, target->workdir,
+			    copies[0].ctx.seed ^ 0x9e3779b97f4a7c15ULL, &probe, err);
 	if (!hooks)
 		hooks = &no_hooks;
 	for (size_t i = 0; i < n && status == 0; i++) {
@@ -496,8 +511,8 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 			continue;
 		if (id == PHASE_RANDOM && res->n_random == MAX_RANDOM_TESTS)
 			continue;
-		status = run_step(&steps[i], copies, cfg->concurrency, dev, hooks,
-				  &agreed, rec, &r, err);
+		status = run_step(&steps[i], copies, cfg->concurrency, dev, probe,
+				  hooks, &agreed, rec, &r, err);
 		if (status != 0)
 			break;
 		if (steps[i].result_out)
@@ -514,6 +529,8 @@ int run_phases(const struct config *cfg, const struct run_target *target,
 			status = hooks->after_phase(hooks->fault, &steps[i],
 						    &copies[0].tf, err);
 	}
+	if (probe_close(probe, path, sizeof(path)) != 0)
+		status = run_copies_removal_failed(status, path, "unlink", err);
 	status = run_copies_remove(copies, cfg->concurrency, target, dev, status,
 				   &res->removal, err);
 	run_copies_free(copies, cfg->concurrency);

@@ -18,6 +18,8 @@
 #include "io/iofile.h"
 #include "io/rng.h"
 
+struct probe_sum;
+
 /* The longer of a classic plan (with --steady, each random-I/O test in
  * rounds) and a clyde mark plan (layout, then every run of every test in
  * both directions; with --steady, each one's two preconditioning steps
@@ -37,6 +39,7 @@ struct plan_step {
 	 * latency histogram (clyde mark's runs); NULL: nowhere. */
 	struct phase_result *result_out;
 	struct latency_stats *lat_out;
+	struct probe_sum *probe_out; /* and adds --probe's waits (probe.h) */
 	/* When not NULL and true as the step's turn comes, the driver passes
 	 * over it (the rounds of a --steady test once they are over). */
 	const bool *skip;

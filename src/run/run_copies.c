@@ -162,9 +162,8 @@ void run_copies_extent(struct copy *copies, unsigned n, uint64_t extent)
 	}
 }
 
-/* A test file that would not go: the run's error unless it already has one. */
-static int removal_failed(int status, const char *path, const char *op,
-			  struct phase_error *err)
+int run_copies_removal_failed(int status, const char *path, const char *op,
+			      struct phase_error *err)
 {
 	if (status != 0)
 		return status;
@@ -189,7 +188,7 @@ int run_copies_remove(struct copy *copies, unsigned n,
 		uint64_t made = iofile_made_bytes(&copies[i].tf);
 
 		if (iofile_remove(&copies[i].tf, path, sizeof(path)) != 0) {
-			status = removal_failed(status, path, "unlink", err);
+			status = run_copies_removal_failed(status, path, "unlink", err);
 			all = false;
 		}
 		bytes += made;
@@ -204,13 +203,13 @@ int run_copies_remove(struct copy *copies, unsigned n,
 	}
 	for (unsigned i = 0; i < n; i++)
 		if (filetest_state_cleanup(copies[i].ctx.files, path, sizeof(path)) != 0)
-			status = removal_failed(status, path, "remove", err);
+			status = run_copies_removal_failed(status, path, "remove", err);
 	/* Alone, every copy's files are gone now; over MPI, rank 0 waits for
 	 * every rank's (mpi/ranks_share.c). */
 	if (cfg && cfg->job.shared_dir && cfg->files.count_k && target->share.ranks == 1 &&
 	    filetest_tree_remove(target->share.job_fd, target->share.job_dir,
 				 cfg->files.dirs, path, sizeof(path)) != 0)
-		status = removal_failed(status, path, "rmdir", err);
+		status = run_copies_removal_failed(status, path, "rmdir", err);
 	return status;
 }
 

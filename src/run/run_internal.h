@@ -60,6 +60,14 @@ int run_copies_remove(struct copy *copies, unsigned n,
 		      int status, struct removal_figure *fig,
 		      struct phase_error *err);
 
+/*
+ * A file of PATH that would not go by OP ("unlink", "remove", "rmdir"):
+ * STATUS when the run already failed, else EXIT_IO with *err naming it
+ * (errno as the failing call left it).
+ */
+int run_copies_removal_failed(int status, const char *path, const char *op,
+			      struct phase_error *err);
+
 /* Release the copies (after run_copies_remove). */
 void run_copies_free(struct copy *copies, unsigned n);
 

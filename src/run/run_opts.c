@@ -7,10 +7,12 @@
  */
 #include "run_opts.h"
 
+#include <getopt.h>
 #include <string.h>
 
 #include "config.h"
 #include "engine/engine.h"
+#include "probe.h"
 #include "lib/steady.h"
 #include "sys/out.h"
 #include "vary.h"
@@ -92,6 +94,24 @@ enum opt_outcome run_opts_engine(struct opt_state *st, const char *arg)
 {
 	if (engine_from_name(arg, &config_of(st)->engine) != 0)
 		return opt_bad_choice(st, arg);
+	return OPT_RUN;
+}
+
+enum opt_outcome run_opts_probe(struct opt_state *st, const char *arg)
+{
+	unsigned kinds;
+	char why[128];
+
+	/* --probe WHAT as well as --probe=WHAT: clyde takes no operands. */
+	if (!arg && st->argc > optind &&
+	    probe_parse(st->argv[optind], &kinds, why, sizeof(why)) == 0)
+		arg = st->argv[optind++];
+	if (!arg) {
+		config_of(st)->probe = PROBE_READ;
+		return OPT_RUN;
+	}
+	if (probe_parse(arg, &config_of(st)->probe, why, sizeof(why)) != 0)
+		return opt_fail(st, "--probe %s: %s", arg, why);
 	return OPT_RUN;
 }
 

@@ -32,6 +32,10 @@ enum opt_outcome run_opts_sync(struct opt_state *st, const char *arg);
 enum opt_outcome run_opts_engine(struct opt_state *st, const char *arg);
 const char *run_opts_engine_names(size_t i);
 
+/* --probe[=WHAT] (probe.h): reads alone without a value; the value may
+ * also follow as the next argument. */
+enum opt_outcome run_opts_probe(struct opt_state *st, const char *arg);
+
 /* --progress WHEN, with run_opts_progress_names as the row's choices. */
 enum opt_outcome run_opts_progress(struct opt_state *st, const char *arg);
 const char *run_opts_progress_names(size_t i);

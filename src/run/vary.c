@@ -14,6 +14,7 @@
 #include "engine/engine_name.h"
 #include "io/rng.h"
 #include "platform/knob.h"
+#include "probe.h"
 #include "sys/out.h"
 
 static int check_scheduler(const char *v, char *err, size_t len)
@@ -115,6 +116,13 @@ static int check_engine(const char *v, char *err, size_t len)
 	return 0;
 }
 
+static int check_probe(const char *v, char *err, size_t len)
+{
+	unsigned kinds;
+
+	return probe_parse(v, &kinds, err, len);
+}
+
 static int check_dir(const char *v, char *err, size_t len)
 {
 	return v[0] ? 0 : out_errf(err, len, "an empty directory name");
@@ -146,6 +154,13 @@ static void apply_char_io(struct config *cfg, const char *v)
 static void apply_engine(struct config *cfg, const char *v)
 {
 	engine_from_name(v, &cfg->engine);
+}
+
+static void apply_probe(struct config *cfg, const char *v)
+{
+	char why[128];
+
+	probe_parse(v, &cfg->probe, why, sizeof(why));
 }
 
 static void apply_dir(struct config *cfg, const char *v)
@@ -192,6 +207,10 @@ const struct vary_key_info vary_keys[VARY_KEYS] = {
 		"as --char-io", false, false, check_char_io, apply_char_io },
 	[VARY_ENGINE] = { "engine", "name,...", "the random-I/O engine, as "
 		"--engine", false, true, check_engine, apply_engine },
+	[VARY_PROBE] = { "probe", "off,read,write,read+write", "the foreground "
+		"probe, as --probe (off: none): probe=off,read measures what the "
+		"probe's own I/O costs the tests", false, true, check_probe,
+		apply_probe },
 	[VARY_DIR] = { "dir", "dir,...", "the directory tested, as -d: two "
 		"disks, filesystems or mounts", false, true, check_dir, apply_dir },
 };

@@ -34,6 +34,7 @@ enum vary_key {
 	VARY_CHUNK,
 	VARY_CHAR_IO,
 	VARY_ENGINE,
+	VARY_PROBE,
 	VARY_DIR,
 	VARY_KEYS
 };

@@ -44,7 +44,7 @@ if command -v bash >/dev/null 2>&1; then
 		[ "$(complete_line clyde -d "$T/dirs/s")" = "$T/dirs/sub1 $T/dirs/sub2 " ]
 	check "bash: a value to type completes nothing" [ -z "$(complete_line clyde -s '')" ]
 	check "bash: mark's options" \
-		[ "$(complete_line clyde mark --pro)" = "--profile --progress " ]
+		[ "$(complete_line clyde mark --pro)" = "--probe --profile --progress " ]
 	check "bash: mark's profiles" \
 		[ "$(complete_line clyde mark --profile '')" = "default nvme peak real " ]
 	check "bash: report's formats" \

@@ -1,14 +1,15 @@
 # SPDX-License-Identifier: MIT
 # --vary's keys that change the machine, on a loop-mounted ext4 of the
 # test's own (root only): schedulers (the queue depth and the scheduler's
-# tunables a switch resets put back too), read-ahead, nr_requests, the
-# write cache, remount with and without discard and the atime flags, and
-# FITRIM timed; a scheduler the kernel lacks and the filesystem holding /
+# tunables a switch resets put back too; with --probe, the seed's
+# experiment: the probe's waits per scheduler, compared), read-ahead,
+# nr_requests, the write cache, remount with and without discard and the
+# atime flags, and FITRIM timed; a scheduler the kernel lacks and the filesystem holding /
 # refused; everything as it was after the run, after every signal, after
 # an output failure mid-run; after SIGKILL the journal, and clyde --restore
 # or the next clyde run as root putting it back; two runs at once refused.
 . tests/cli/lib.sh
-plan 47
+plan 53
 if [ "$(id -u)" != 0 ]; then
 	skips "$PLAN" "--vary's system keys on a loop device" \
 		"needs root to make a loop device and change its settings"
@@ -87,6 +88,18 @@ check "a scheduler the kernel lacks: says which and why" grep -q \
 	"^clyde: --vary scheduler=nosuch: $LOOP offers none.*mq-deadline.*; nosuch is missing: this kernel (.*) does not have it\$" "$T/err"
 check "a scheduler the kernel lacks: nothing changed" as_it_was
 check "a scheduler the kernel lacks: no journal left" no_journal
+
+# --- the seed's experiment: schedulers and the probe's waits beside them -----
+run -s 16M --vary scheduler=mq-deadline,none --probe -x 2 --json "$T/p.json"
+check "scheduler and --probe: exit 0" [ "$st" -eq 0 ]
+check "scheduler and --probe: a Feel line per run beside block output" \
+	[ "$(grep -c '^Feel (run [1-4], .* \[scheduler=\(mq-deadline\|none\)\]): block output: reads waited p50 ' "$T/out")" -eq 4 ]
+check "scheduler and --probe: the comparison covers the probe's p99" \
+	grep -q '^Block write  *p99 probe read  ' "$T/out"
+json_check "scheduler and --probe: every run's waits in the JSON, two under each scheduler" "$T/p.json" \
+	"all(r['phases'][1]['probe']['reads']['latency_us']['count'] > 0 for r in j) and sorted(r['vary']['settings']['scheduler'] for r in j) == ['mq-deadline'] * 2 + ['none'] * 2"
+check "scheduler and --probe: everything as it was" as_it_was
+check "scheduler and --probe: clyde's directory and the probe's file removed" no_workdir
 
 # --- the other queue attributes ----------------------------------------------
 run -s 8M --vary read-ahead=64,1024 --vary nr-requests=16,32 \

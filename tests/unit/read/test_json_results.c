@@ -255,6 +255,8 @@ static void test_golden(void)
 		{ "array.json", 2, true },
 		{ "blank.json", 1, false },
 		{ "csv-full-1g-n4.json", 1, false },
+		/* clyde report's: --probe's waits beside each test. */
+		{ "../report/feel.json", 2, true },
 	};
 
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
@@ -330,6 +332,30 @@ static void check_refused(const char *doc, const char *from, const char *to,
 			    runs == NULL && n == 0);
 	CHECK_STR(name, err.msg, want);
 	free(bad);
+}
+
+/* --probe's objects: refused, with their path, where they do not fit. */
+static void test_probe_refused(void)
+{
+	char *file = golden_read(GOLDEN_JSON "/../report/feel.json");
+	char *doc = file ? golden_replace(file, GOLDEN_VERSION_MARK, CLYDE_VERSION) : NULL;
+
+	free(file);
+	if (!doc) {
+		CHECK("feel.json is there", doc != NULL);
+		return;
+	}
+	check_refused(doc, "\"method\": \"direct\"", "\"method\": \"mmap\"",
+		      "[0].phases[1].probe.method: unknown value \"mmap\"");
+	check_refused(doc, "\"over_1s\": 1,", "\"over_1s\": -1,",
+		      "[0].phases[1].probe.writes.over_1s: negative");
+	check_refused(doc, "\"max_ms\": [0.2,", "\"max_ms\": [\"x\",",
+		      "[0].phases[1].probe.reads.max_ms: [0]: not a wait in ms or null");
+	check_refused(doc, "\"interval_s\": 0.0625", "\"interval_s\": null",
+		      "[0].phases[1].probe.interval_s: null beside points");
+	check_refused(doc, "\"probe\": \"read+write\"", "\"probe\": \"both\"",
+		      "[0].config.probe: unknown value \"both\"");
+	free(doc);
 }
 
 static void test_errors(void)
@@ -556,6 +582,7 @@ int main(void)
 	test_round_trip();
 	test_vary();
 	test_golden();
+	test_probe_refused();
 	test_errors();
 	test_without_provenance();
 	test_lenient();

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "feel_runs.h"
 #include "golden.h"
 #include "markup.h"
 #include "read/csv.h"
@@ -524,6 +525,50 @@ static void test_pieces(void)
 	free(t);
 }
 
+/* --probe's figures: a Feel line per test in the text, the tables' and
+ * CSV's figures as they were, the waits in every page. */
+static void test_feel(const struct run_results *runs, size_t n)
+{
+	char *t = render("text-1.03", runs, n);
+	char *md = render("markdown", runs, n);
+	char *csv = render("csv-1.96", runs, n);
+	char *plain = render("csv-1.96", runs, 1);
+	char *svg = render("svg", runs, n);
+
+	CHECK("feel: a Feel line per test a probe ran beside",
+	      t && strstr(t, "\nFeel (run 1, laptop [scheduler=mq-deadline]): block "
+			  "output: reads waited p50 180 \xc2\xb5s, p99 45.0 ms, max "
+			  "310 ms (3 over 100 ms, 0 over 1 s); fsynced writes p50 4.1 "
+			  "ms, p99 350 ms, max 1.61 s (2 over 100 ms, 1 over 1 s)\n") &&
+	      strstr(t, "\nFeel (run 1, laptop [scheduler=mq-deadline]): random "
+			"reads, Q1T1: reads waited p50 950 \xc2\xb5s") &&
+	      strstr(t, "\nFeel (run 2, laptop [scheduler=none]): block output: "
+			"reads waited p50 310 \xc2\xb5s, p99 88.0 ms, max 140 ms "
+			"(1 over 100 ms, 0 over 1 s)\n"));
+	CHECK("feel: no line where no probe ran",
+	      t && !strstr(t, "(run 2, laptop [scheduler=none]): block input"));
+	CHECK("feel: evicted reads said in the pages",
+	      md && strstr(md, "| laptop \\[scheduler=none\\] | Block write "
+			   "(evicted) | 310 \xc2\xb5s | 88.0 ms | 140 ms | 1 | 0 |"));
+	CHECK("feel: bonnie++'s CSV has no probe in it",
+	      csv && plain && strncmp(csv, plain, strlen(plain)) == 0 &&
+	      !strstr(csv, "probe"));
+	CHECK("feel: the probe's waits drawn over time, each at its interval's middle",
+	      svg && strstr(svg, "Each test over time") &&
+	      strstr(svg, "<rect x=\"200.2\" y=\"53.6\" width=\"4\" height=\"4\" "
+			  "fill=\"#fff\" stroke=\"#0072b2\"><title>laptop "
+			  "[scheduler=mq-deadline]: the probe's write waited up to "
+			  "1612.5 ms</title>") &&
+	      strstr(svg, "[scheduler=none]: the probe's read waited up to 140.2 ms"));
+	CHECK("feel: no points for a kind of probe that did not run",
+	      svg && !strstr(svg, "[scheduler=none]: the probe's write"));
+	free(t);
+	free(md);
+	free(csv);
+	free(plain);
+	free(svg);
+}
+
 int main(void)
 {
 	static struct run_results runs[MAX_RUNS];
@@ -540,6 +585,9 @@ int main(void)
 	check_set("hand", runs, n, false);
 	n = series_runs(runs);
 	check_pages("series", runs, n);
+	n = feel_runs(runs);
+	check_set("feel", runs, n, false);
+	test_feel(runs, n);
 	test_summary();
 	test_text_196();
 	test_unrecorded();
