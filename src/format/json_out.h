@@ -48,7 +48,7 @@ void json_out_double_or_null(FILE *out, bool known, double value,
 void json_out_seconds_or_null(FILE *out, bool known, uint64_t ns);
 
 /*
- * A measured figure (a rate, a CPU share) in the fewest significant digits
+ * A measured figure (a rate, a CPU share) in the fewest decimal places
  * that read back as VALUE exactly, so that a comparison made from the JSON
  * is the one made from the run; null when not KNOWN or not finite.
  */
