@@ -18,7 +18,7 @@
 #include "command.h"
 #include "exit_status.h"
 #include "format/fmt_text.h"
-#include "platform/memfs.h"
+#include "core/limit.h"
 #include "platform/mounts.h"
 #include "platform/provenance_read.h"
 #include "session.h"
@@ -177,7 +177,7 @@ static bool describe(const struct mount_entry *m, struct provenance *p,
 		provenance_clear(p);
 	snprintf(p->fs.type, sizeof(p->fs.type), "%s", m->type);
 	snprintf(r->kind, sizeof(r->kind), "%s",
-		 memfs_is_memory(p, why, sizeof(why)) ? "RAM"
+		 limit_memory_fs(p, why, sizeof(why)) ? "RAM"
 		 : network(m->type)                   ? "network"
 		 : p->n_disks > 0 || m->major != 0    ? "disk"
 						      : "other");

@@ -87,8 +87,8 @@ void fmt_rank_spread(FILE *out, const struct run_results *r);
 
 /*
  * LEAD then "-d is on tmpfs: these figures are memory's, not a disk's"
- * when the provenance P (KNOWN) is a filesystem in RAM (platform/memfs.h);
- * nothing otherwise. In clyde's footer and clyde mark's.
+ * when the provenance P (KNOWN) is a filesystem in RAM (core/limit.h's
+ * limit_memory_fs); nothing otherwise. In clyde's footer and clyde mark's.
  */
 void fmt_memory_line(FILE *out, const char *lead, bool known,
 		     const struct provenance *p);

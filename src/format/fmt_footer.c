@@ -14,7 +14,7 @@
 #include "fmt_drive.h"
 #include "fmt_text.h"
 #include "core/parse.h"
-#include "platform/memfs.h"
+#include "core/limit.h"
 #include "run/phase_info.h"
 
 /* FIELDS[0..n) joined by ':', without the trailing empty ones (bonnie++'s defaults). */
@@ -202,7 +202,7 @@ void fmt_memory_line(FILE *out, const char *lead, bool known,
 {
 	char why[96];
 
-	if (known && memfs_is_memory(p, why, sizeof(why)))
+	if (known && limit_memory_fs(p, why, sizeof(why)))
 		fprintf(out, "%s-d is on %s: these figures are memory's, not a "
 			"disk's\n", lead, why);
 }

@@ -10,7 +10,7 @@
 
 #include "fmt_json.h"
 #include "json_out.h"
-#include "platform/memfs.h"
+#include "core/limit.h"
 #include "platform/provenance_read.h"
 
 /*
@@ -73,7 +73,7 @@ static void put_members(FILE *out, const struct member *m, size_t n)
 	fputc('}', out);
 }
 
-/* The filesystem of P; in_memory is memfs.h's verdict, known with the type. */
+/* The filesystem of P; in_memory is limit_memory_fs's verdict, known with the type. */
 static void put_prov_fs(FILE *out, const struct provenance *p)
 {
 	const struct prov_fs *fs = &p->fs;
@@ -82,7 +82,7 @@ static void put_prov_fs(FILE *out, const struct provenance *p)
 	const struct member m[] = {
 		text_m("    \"filesystem\": {", "type", fs->type),
 		(struct member){ ", ", "in_memory", MEMBER_BOOL, fs->type[0] != '\0',
-				 "", memfs_is_memory(p, NULL, 0) },
+				 "", limit_memory_fs(p, NULL, 0) },
 		text_m(", ", "source", fs->source),
 		text_m(", ", "mount_point", fs->mount_point),
 		text_m(next, "mount_options", fs->mount_options),

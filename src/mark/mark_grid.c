@@ -13,7 +13,7 @@
 #include "engine/engine.h"
 #include "format/fmt_text.h"
 #include "mark_report_internal.h"
-#include "platform/memfs.h"
+#include "core/limit.h"
 
 const char *const mark_metric_names[MARK_METRICS] = {
 	"MB/s", "IOPS", "mean µs", "p99 µs", "max µs",
@@ -121,7 +121,7 @@ static void label(struct mark_grid *g, size_t c, unsigned diff)
 		sep = ", ";
 	}
 	/* Memory is said whether or not the others differ: it is no disk. */
-	if (r->prov_known && memfs_is_memory(&r->prov, why, sizeof(why)) &&
+	if (r->prov_known && limit_memory_fs(&r->prov, why, sizeof(why)) &&
 	    used < cap) {
 		used += (size_t)snprintf(out + used, cap - used, "%smemory: %s",
 					 sep, why);

@@ -16,7 +16,7 @@
 #include "report_groups.h"
 #include "format/fmt_text.h"
 #include "lib/utf8.h"
-#include "platform/memfs.h"
+#include "core/limit.h"
 
 int report_facts_note(struct run_facts *f, const char *fmt, ...)
 {
@@ -188,7 +188,7 @@ static int memory_note(struct run_store *s, const struct report_groups *g,
 		uint32_t id = run_store_setup_id(s, g->run[g->start[k] + i]);
 		const struct run_results *r = run_store_setup(s, id);
 
-		if (r->prov_known && memfs_is_memory(&r->prov, why, sizeof(why)) &&
+		if (r->prov_known && limit_memory_fs(&r->prov, why, sizeof(why)) &&
 		    in_memory++ == 0)
 			memcpy(first, why, sizeof(first));
 	}

@@ -20,7 +20,7 @@
 #include "platform/device.h"
 #include "engine/engine.h"
 #include "platform/env.h"
-#include "platform/memfs.h"
+#include "core/limit.h"
 #include "exit_status.h"
 #include "platform/platform.h"
 #include "platform/provenance_read.h"
@@ -381,7 +381,7 @@ int setup_memory(const struct config *cfg, const struct run_target *target,
 	char why[96];
 
 	if (cfg->allow_memory || !target->prov_known ||
-	    !memfs_is_memory(&target->prov, why, sizeof(why)))
+	    !limit_memory_fs(&target->prov, why, sizeof(why)))
 		return 0;
 	snprintf(err, len, "%s is on %s: this measures memory, not a disk; use -d "
 		 "on a disk's filesystem (clyde where lists them), or "

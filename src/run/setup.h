@@ -81,7 +81,7 @@ enum engine_kind setup_engine_for(const struct run_target *target,
 
 /*
  * Refuse, before any I/O, a cfg->dir whose filesystem keeps its data in
- * RAM (platform/memfs.h, from target->prov): EXIT_SETUP with the reason
+ * RAM (core/limit.h's limit_memory_fs, from target->prov): EXIT_SETUP with the reason
  * and the way out, unless cfg->allow_memory. 0 also when the provenance
  * was not read (nothing is known to be memory).
  */
