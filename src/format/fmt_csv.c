@@ -100,9 +100,10 @@ void fmt_csv_header(FILE *out, enum csv_format format)
  * (fmt_visible); and a field that starts with = + - or @, which a
  * spreadsheet would run as a formula, starts with a ' that makes it text
  * (doc/formats.md; clyde's CSV reader drops it again, bonnie++'s tools
- * show it).
+ * show it). LEAD, written as it is, starts the field ("clyde-" before a
+ * version): the ' goes only where the field itself starts.
  */
-static void put_text(FILE *out, const char *text)
+static void put_text(FILE *out, const char *lead, const char *text)
 {
 	char plain[FMT_NAME_MAX], shown[FMT_VISIBLE_MAX];
 	size_t n = 0;
@@ -113,8 +114,9 @@ static void put_text(FILE *out, const char *text)
 		plain[n++] = c == ',' || c < 0x20 || c == 0x7f ? '_' : (char)c;
 	}
 	plain[n] = '\0';
-	if (plain[0] && strchr(CSV_FORMULA_CHARS, plain[0]))
+	if (!lead[0] && plain[0] && strchr(CSV_FORMULA_CHARS, plain[0]))
 		fputc('\'', out);
+	fputs(lead, out);
 	fputs(fmt_visible(plain, shown, sizeof(shown)), out);
 }
 
@@ -202,12 +204,10 @@ static void put_line_103(FILE *out, const struct run_results *r)
 	char text[FMT_TEXT_MAX];
 
 	/* The machine name starts the line: a '#' there would make it a comment. */
-	if (r->machine[0] == '#') {
-		fputc('_', out);
-		put_text(out, r->machine + 1);
-	} else {
-		put_text(out, r->machine);
-	}
+	if (r->machine[0] == '#')
+		put_text(out, "_", r->machine + 1);
+	else
+		put_text(out, "", r->machine);
 	if (fmt_has_io(r)) {
 		uint64_t chunk = fmt_io_chunk(r);
 
@@ -251,17 +251,16 @@ void fmt_csv_line(FILE *out, const struct run_results *r,
 		put_line_103(out, r);
 		return;
 	}
-	fprintf(out, "%s,%s", ids[format],
-		strcmp(r->program, "clyde") == 0 ? "clyde-" : "");
-	put_text(out, r->version);
+	fprintf(out, "%s,", ids[format]);
+	put_text(out, strcmp(r->program, "clyde") == 0 ? "clyde-" : "", r->version);
 	fputc(',', out);
-	put_text(out, r->machine);
+	put_text(out, "", r->machine);
 	/* A field the source did not record stays empty, never a default. */
 	if (r->unrecorded & UNRECORDED_CONCURRENCY)
 		fputs(",,", out);
 	else
 		fprintf(out, ",%" PRIu32 ",", fmt_concurrency(r));
-	put_text(out, r->seed);
+	put_text(out, "", r->seed);
 	if (fmt_has_io(r)) {
 		fprintf(out, ",%s,", fmt_size_text(r, text, sizeof(text)));
 		/* bonnie++ 1.98 never fills field 6; clyde does when it matters. */
