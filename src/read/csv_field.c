@@ -270,13 +270,17 @@ int csv_get_figures(const struct line *l, int first, int latency,
 	return 0;
 }
 
+size_t csv_text_guard(const struct field *f)
+{
+	return f->len >= 2 && f->text[0] == '\'' &&
+	       strchr(CSV_FORMULA_CHARS, f->text[1]) ? 1 : 0;
+}
+
 int csv_copy_text(const struct line *l, int idx, char *dst, size_t size,
 		     bool need)
 {
 	const struct field *f = &l->f[idx];
-	/* clyde's CSV writes a text that starts like a formula after a '. */
-	size_t skip = f->len >= 2 && f->text[0] == '\'' &&
-		      strchr(CSV_FORMULA_CHARS, f->text[1]) ? 1 : 0;
+	size_t skip = csv_text_guard(f);
 
 	if (need && f->len == 0)
 		return csv_field_fail(l, idx, "empty");

@@ -25,14 +25,17 @@ static const struct layout layout_103 = {
 	CSV_103, 0, -1, -1, 1, -1, -1, -1, 2, 14, -1, -1, -1, -1, 15, -1, -1,
 };
 
-/* Field 1 of a versioned line: "2.00a", or "clyde-0.1.0" for clyde's own. */
+/*
+ * Field 1 of a versioned line: "2.00a", or "clyde-0.1.0" for clyde's own;
+ * a version that starts like a formula comes after a ' (csv_text_guard).
+ */
 static int get_program(const struct line *l, struct run_results *out)
 {
 	const struct field *f = &l->f[1];
-	size_t skip = 0;
+	size_t skip = csv_text_guard(f);
 
 	strcpy(out->program, "bonnie++");
-	if (f->len > 6 && memcmp(f->text, "clyde-", 6) == 0) {
+	if (!skip && f->len > 6 && memcmp(f->text, "clyde-", 6) == 0) {
 		strcpy(out->program, "clyde");
 		skip = 6;
 	}
