@@ -7,7 +7,8 @@
  * writes; random, shuffled and sequential; Q1T1, Q32T1, Q4T2; a count cut
  * short by the time; files in pieces; a stop
  * request from another thread; injected errors (a read-only piece, a file
- * shorter than the job says); and the engines agreeing with each other.
+ * shorter than the job says); clyde's close of the file being its last; and
+ * the engines agreeing with each other.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -260,6 +262,14 @@ static void time_test(const char *engine, enum engine_kind kind, const char *pat
 	      res.elapsed_ns >= 200000000u && res.elapsed_ns < 1500000000u);
 	CHECK(nm(engine, "time limit: every I/O reaped and timed"),
 	      res.submitted == res.ios && res.lat.count == res.ios);
+	/* Deep enough that io_uring waits for completions in batches. */
+	job = job_for(&fd, false, ENGINE_RANDOM, 32, 1, 0);
+	job.time_ns = 200000000u;
+	rc = engine_run(&job, kind, &res);
+	CHECK(nm(engine, "time limit at Q32: ends at the time, every I/O reaped and timed"),
+	      rc == 0 && !res.stopped && res.ios > 0 && res.elapsed_ns >= 200000000u &&
+		      res.elapsed_ns < 1500000000u && res.submitted == res.ios &&
+		      res.lat.count == res.ios);
 	/* A count the time cuts short (clyde mark --method size on a slow disk). */
 	job = job_for(&fd, false, ENGINE_SHUFFLED, 4, 1, UINT64_C(1) << 40);
 	job.time_ns = 200000000u;
@@ -268,6 +278,49 @@ static void time_test(const char *engine, enum engine_kind kind, const char *pat
 	      rc == 0 && !res.stopped && res.ios > 0 && res.ios < job.ios &&
 		      res.elapsed_ns >= 200000000u && res.elapsed_ns < 1500000000u);
 	close(fd);
+}
+
+/*
+ * Once engine_run returns, the engine holds nothing of the file: clyde's
+ * own close is the last, so the work of a delete (freeing the blocks,
+ * discarding them) is done where clyde times it. inotify reports a close
+ * when the file is really released; it must be queued by the time close()
+ * returns. Depth 32 and depth 1 (both of io_uring's wait paths).
+ */
+static void last_close_test(const char *engine, enum engine_kind kind, const char *path)
+{
+	static const uint32_t depths[] = { 1, 32 };
+
+	for (size_t i = 0; i < sizeof(depths) / sizeof(depths[0]); i++) {
+		char what[80];
+		int in = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+		int fd = open(path, O_RDONLY);
+		bool closed = false;
+
+		snprintf(what, sizeof(what), "Q%u: clyde's close is the file's last",
+			 (unsigned)depths[i]);
+		if (in < 0 || fd < 0 || inotify_add_watch(in, path, IN_CLOSE_NOWRITE) < 0) {
+			CHECK(nm(engine, what), false);
+			if (fd >= 0)
+				close(fd);
+			if (in >= 0)
+				close(in);
+			continue;
+		}
+		struct engine_job job = job_for(&fd, false, ENGINE_RANDOM, depths[i], 1, 256);
+		int rc = engine_run(&job, kind, &res);
+
+		close(fd);
+		union {
+			struct inotify_event ev;
+			char bytes[sizeof(struct inotify_event) + 256];
+		} u;
+		ssize_t got;
+		while ((got = read(in, &u, sizeof(u))) > 0)
+			closed = closed || (u.ev.mask & IN_CLOSE_NOWRITE);
+		CHECK(nm(engine, what), rc == 0 && closed);
+		close(in);
+	}
 }
 
 /*
@@ -448,6 +501,7 @@ int main(void)
 		pieces_test(name, kinds[i], shm);
 		stop_test(name, kinds[i], dpath, direct);
 		time_test(name, kinds[i], bpath);
+		last_close_test(name, kinds[i], dpath);
 		replay_test(name, kinds[i], bpath);
 		error_tests(name, kinds[i], dpath, tmp, direct);
 		ran[i] = true;
