@@ -116,10 +116,15 @@ static void close_points(struct series_rec *r, uint64_t k)
 	r->last = r->now;
 }
 
-/* A stretch without operations from moved_ns to NOW that is long enough. */
+/*
+ * A stretch without operations from moved_ns to NOW that is long enough.
+ * NOW may come before moved_ns: the window's end, read after a tick that
+ * fell past it (the I/Os still out when the time ran out were reaped then).
+ */
 static void note_gap(struct series_rec *r, uint64_t now)
 {
-	if (now - r->moved_ns < SERIES_GAP_MIN_NS || r->n_gaps == SERIES_MAX_GAPS)
+	if (now <= r->moved_ns || now - r->moved_ns < SERIES_GAP_MIN_NS ||
+	    r->n_gaps == SERIES_MAX_GAPS)
 		return;
 	r->gap[r->n_gaps++] = (struct series_gap){
 		.at_s = (float)((double)(r->moved_ns - r->t0) / 1e9),
@@ -137,7 +142,8 @@ static void reading(struct series_rec *r, uint64_t now)
 	if (ops != r->seen_ops) {
 		note_gap(r, now);
 		r->seen_ops = ops;
-		r->moved_ns = now;
+		if (now > r->moved_ns)
+			r->moved_ns = now;
 	}
 }
 
@@ -211,8 +217,17 @@ void series_rec_finish(struct series_rec *r, uint64_t end_ns,
 			.p99_us = p99_us(&r->pt[i]),
 		};
 	}
-	out->n_gaps = r->n_gaps;
-	memcpy(out->gap, r->gap, sizeof(out->gap));
+	/* A gap a tick past the window saw ends with the window. */
+	for (uint32_t g = 0; g < r->n_gaps; g++) {
+		double left = (double)span / 1e9 - r->gap[g].at_s;
+
+		if (left <= 0)
+			break;
+		out->gap[out->n_gaps] = r->gap[g];
+		if (r->gap[g].len_s > left)
+			out->gap[out->n_gaps].len_s = (float)left;
+		out->n_gaps++;
+	}
 	if (end_ns > r->moved_ns && end_ns - r->moved_ns >= 2 * SERIES_TICK_NS)
 		out->tail_s = (float)((double)(end_ns - r->moved_ns) / 1e9);
 }

@@ -104,6 +104,31 @@ static void test_recorder(void)
 	series_rec_finish(rec, t0 + 4 * SERIES_TICK_NS, s);
 	CHECK("late tick: four points", s->n == 4);
 	CHECK("late tick: shared evenly", fabs(s->point[0].ops_s - s->point[3].ops_s) < 1e-3);
+	/*
+	 * The window ends at 2 s, but a tick at 2.1 s saw the I/Os still out
+	 * reaped: no stall of minus a tenth of a second (once read as 2^64 ns).
+	 */
+	series_rec_start(rec, t0);
+	for (uint64_t t = 1; t <= 34; t++) {
+		ops(m, 10, 4096, 1000);
+		series_rec_tick(rec, t0 + t * SERIES_TICK_NS);
+	}
+	ops(m, 3, 4096, 1000);
+	series_rec_finish(rec, t0 + 2 * S, s);
+	CHECK("a tick past the window's end: no gap, no tail",
+	      s->n_gaps == 0 && s->tail_s == 0 && s->span_ns == 2 * S);
+	/* Nothing from 1 s, a tick at 2.5 s past the end at 2 s: 1 s, not 1.5. */
+	series_rec_start(rec, t0);
+	for (uint64_t t = 1; t <= 16; t++) {
+		ops(m, 10, 4096, 1000);
+		series_rec_tick(rec, t0 + t * SERIES_TICK_NS);
+	}
+	ops(m, 10, 4096, 1000);
+	series_rec_tick(rec, t0 + 2500 * MS);
+	series_rec_finish(rec, t0 + 2 * S, s);
+	CHECK("a gap a tick past the window saw ends with the window",
+	      s->n_gaps == 1 && fabs(s->gap[0].at_s - 1.0) < 1e-3 &&
+		      fabs(s->gap[0].len_s - 1.0) < 1e-3);
 	series_rec_start(rec, t0);
 	series_rec_finish(rec, t0, s);
 	CHECK("no time: no series", s->n == 0);
