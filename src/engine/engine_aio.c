@@ -2,7 +2,9 @@
 /*
  * engine_aio.c - the Linux AIO engine through io_setup, io_submit,
  * io_getevents and io_destroy (no libaio): one context per job thread,
- * kept full, completions reaped in batches with a bounded wait. It works
+ * kept full, completions reaped in batches with a bounded wait (from depth
+ * 8 on, waiting for a quarter of the depth, and submitting in batches of
+ * that size: engine_batch). It works
  * where io_uring is refused (containers, io_uring_disabled). Only O_DIRECT
  * I/O is asynchronous: buffered I/O completes inside io_submit.
  */
@@ -90,7 +92,10 @@ static void aio_loop(struct aio_state *a, struct engine_worker *w)
 {
 	const struct engine_job *job = w->sh->job;
 	struct timespec ts;
-	unsigned nfree = w->depth, inflight = 0;
+	unsigned nfree = w->depth, inflight = 0, batch = engine_batch(w->depth);
+	/* Submitted in batches too: one io_submit of the whole queue would
+	 * reach the device only once every iocb of it is prepared. */
+	unsigned chunk = batch > 1 ? batch : w->depth;
 	uint64_t now_ns = timer_now_ns();
 
 	for (;;) {
@@ -114,13 +119,18 @@ static void aio_loop(struct aio_state *a, struct engine_worker *w)
 					.aio_offset = (int64_t)io->offset,
 				};
 				a->list[n++] = &a->cbs[slot];
+				if (n == chunk) { /* the device starts on these meanwhile */
+					inflight += aio_submit_all(a, w, n, &nfree, now_ns);
+					n = 0;
+				}
 			}
 			inflight += aio_submit_all(a, w, n, &nfree, now_ns);
 		}
 		if (inflight == 0)
 			return;
 		ts = (struct timespec){ .tv_sec = 0, .tv_nsec = ENGINE_POLL_NS };
-		int got = aio_getevents(a->ctx, 1, w->depth, a->events, &ts);
+		unsigned want = inflight < batch ? inflight : batch;
+		int got = aio_getevents(a->ctx, (long)want, w->depth, a->events, &ts);
 		if (got < 0 && errno != EINTR) {
 			/* io_destroy waits for what is still out; count it failed. */
 			engine_fail(w, "io_getevents", errno, -1, 0, 0);

@@ -158,6 +158,20 @@ void engine_fail(struct engine_worker *w, const char *op, int errnum,
  */
 void *engine_buffers(struct engine_worker *w, struct engine_io *ios, uint32_t depth);
 
+/*
+ * How many completions the queue engines (io_uring, AIO) wait for at a
+ * time at DEPTH. From depth 8 on, a quarter of it: the next submission then
+ * carries that many at once, instead of one per call (on a VM each call
+ * that submits is a doorbell, an exit to the host; a loop that takes its
+ * completions one at a time never sleeps and pays one per I/O: fio libaio
+ * at Q32 with its defaults, 312 MB/s where batches of 8 gave 953). Below 8
+ * a batch would leave the device idle: one at a time.
+ */
+static inline unsigned engine_batch(uint32_t depth)
+{
+	return depth >= 8 ? depth / 4 : 1;
+}
+
 /* "NAME: strerror(ERRNUM)" into WHY; returns -1 with errno = ERRNUM. */
 int engine_why(char *why, size_t len, const char *name, int errnum, const char *detail);
 

@@ -5,7 +5,7 @@
  * kept full. Below depth 8 an io_uring_enter submits what the last
  * completions freed without waiting, and the thread sleeps for one more
  * only when nothing has completed meanwhile; from depth 8 on, one enter
- * submits and waits for a quarter of the depth (uring_batch). Ring
+ * submits and waits for a quarter of the depth (engine_batch). Ring
  * indices are shared with the kernel and read and written with C11
  * acquire/release atomics, as io_uring(7) describes.
  */
@@ -303,18 +303,6 @@ static bool uring_broken(struct engine_worker *w, unsigned inflight)
 }
 
 /*
- * How many completions one io_uring_enter waits for at DEPTH. From depth 8
- * on, a quarter of it: one call then submits what the last batch freed and
- * sleeps until the next batch is done, instead of a call or two per I/O
- * (on a VM each call that submits is a doorbell, an exit to the host).
- * Below 8 a batch would leave the device idle: one at a time.
- */
-static unsigned uring_batch(unsigned depth)
-{
-	return depth >= 8 ? depth / 4 : 1;
-}
-
-/*
  * Submit and wait until nothing is left to do and nothing is in flight.
  * False when the ring failed with I/Os still out (counted as failed).
  */
@@ -325,7 +313,7 @@ static bool uring_loop(struct uring *r, struct engine_worker *w,
 	struct uring_wait_arg arg = { .ts = (uint64_t)(uintptr_t)&ts };
 	bool timed = r->features & IORING_FEAT_EXT_ARG;
 	unsigned flags = IORING_ENTER_GETEVENTS | (timed ? IORING_ENTER_EXT_ARG : 0);
-	unsigned nfree = w->depth, inflight = 0, batch = uring_batch(w->depth);
+	unsigned nfree = w->depth, inflight = 0, batch = engine_batch(w->depth);
 	uint64_t now_ns = timer_now_ns();
 
 	for (;;) {
