@@ -552,6 +552,8 @@ def main():
     p.add_argument("--big-sizes", default="8192,16384",
                    help="MiB, comma-separated: bench-long's sizes")
     p.add_argument("--big-pairs", type=int, default=4)
+    p.add_argument("--settle", type=int, default=10,
+                   help="seconds idle before each long buffered run")
     p.add_argument("--perchar-mib", type=int, default=512)
     p.add_argument("--micro-mib", type=int, default=256)
     p.add_argument("--progress-mib", type=int, default=512)

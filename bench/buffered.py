@@ -94,6 +94,15 @@ def one_run(b, tool, size, label, long_run):
     copts = ["-s", "%dm" % size, "-r", "0", "-n", "0", "-f", "--zeros",
              "--progress", "never", "-q"]
     bopts = ["-s", str(size), "-r", str(size // 2), "-n", "0", "-f"]
+    if long_run and b.a.settle:
+        # The run before freed the file's pages; the host takes freed memory
+        # back within seconds (free page reporting), and a write into memory
+        # it has taken back costs about 1.5x the CPU (dd, 4 GiB: 506-599 MB/s
+        # at once, 344-374 MB/s after 12 s). An 8 GiB write races that
+        # reclaim, so which tool gets warm pages was luck: every long run
+        # now starts into memory the host has taken back.
+        os.sync()
+        time.sleep(b.a.settle)
     prefix, perf_out = perf_prefix(b, tool) if long_run else ([], None)
     peaks = VmPeaks() if long_run else None
     out = {}
@@ -202,6 +211,11 @@ def method_lines(b, sizes, pairs, long_run):
         "throughput, which the target compares; max latency is the longest single write "
         "(or read and write back) each tool reports.%s" % (
             ", large" if long_run else "", " and ".join(str(s) for s in sizes), pairs,
+            " Before each run, %d s with nothing running after a sync: the host takes back "
+            "the memory the previous run's file freed within seconds (free page reporting "
+            "to the VM's balloon), and a buffered write into memory it has taken back costs "
+            "about 1.5x the CPU, so without the wait an 8 GiB write raced that reclaim and "
+            "its speed was luck (see the analysis)." % b.a.settle +
             " Beside each run: the peaks of `nr_dirty` and `nr_writeback` in /proc/vmstat, "
             "sampled every 0.2 s, and `perf stat -e writeback:balance_dirty_pages` on the "
             "tool (the tracepoint fires only when the kernel throttles a writer over its "
