@@ -134,6 +134,20 @@ static void check_known_waits(void)
 	      r.read.over_1s == 0 && r.read.lat.count <= 11);
 	probe_close(p, NULL, 0);
 
+	/* Stopped before its threads ran: still one wait of each kind. */
+	unsigned short_of_one = 0;
+	for (int i = 0; i < 20; i++) {
+		struct script once = { 0 };
+		struct probe *q = probe_fake(PROBE_READ | PROBE_WRITE, scripted, &once);
+
+		probe_start(q, timer_now_ns());
+		probe_stop(q, &r, NULL);
+		short_of_one += r.read.lat.count < 1 || r.write.lat.count < 1;
+		probe_close(q, NULL, 0);
+	}
+	CHECK_U64("stopped at once, 20 times: never without a read and a write",
+		  short_of_one, 0);
+
 	/* A read that fails is the probe's error. */
 	struct script bad = { .fail_at = 3 };
 	p = probe_fake(PROBE_READ, scripted, &bad);
