@@ -212,7 +212,7 @@ golden: $(addprefix $(BUILD)/tests/,$(GOLDEN_TESTS))
 	for t in $(GOLDEN_TESTS); do CLYDE_GOLDEN_UPDATE=1 $(BUILD)/tests/$$t >/dev/null; done
 
 # clyde against fio and bonnie++ (installed with apt-get when missing) on
-# BENCH_DIR; writes bench/results.md. Takes about 8 minutes; not part of test.
+# BENCH_DIR; writes bench/results.md. Takes about 9 minutes; not part of test.
 BENCH_DIR ?= /var/tmp
 BENCH_FLAGS ?=
 BENCH_OBJS := $(addprefix $(BUILD)/bench/,charbench.o hotpath.o rusage.o)
@@ -226,7 +226,7 @@ bench: clyde $(BENCH_TOOLS)
 # The large buffered pairs (8 and 16 GiB against bonnie++, with the dirty
 # and writeback peaks and balance_dirty_pages throttles beside each run):
 # writes bench/results-long.md, which make bench copies into results.md.
-# Takes about 25 minutes.
+# Takes about 21 minutes (every run starts after a sync and 10 s idle).
 bench-long: clyde $(BENCH_TOOLS)
 	bench/setup.sh
 	python3 bench/bench.py --long --dir '$(BENCH_DIR)' $(BENCH_FLAGS)
