@@ -42,11 +42,14 @@ def fio_best(q):
     of Q/4 submitted and reaped at once. --hipri needs poll queues (the
     virtio disk here has none: EOPNOTSUPP) and --sqthread_poll cost 10x the
     IOPS on 2 shared CPUs, so neither is used."""
-    flags = ["--fixedbufs", "--registerfiles"]
-    if q >= 8:
-        flags += ["--iodepth_batch_submit=%d" % (q // 4),
-                  "--iodepth_batch_complete_min=%d" % (q // 4)]
-    return flags
+    return ["--fixedbufs", "--registerfiles"] + (fio_batch(q) if q >= 8 else [])
+
+
+def fio_batch(q):
+    """Submissions and completions a quarter of depth Q at a time: what
+    clyde's engines do from Q8 on (engine_batch)."""
+    return ["--iodepth_batch_submit=%d" % (q // 4),
+            "--iodepth_batch_complete_min=%d" % (q // 4)]
 
 
 def fio_jobs(b, label, cmd):
@@ -80,11 +83,12 @@ def fio_timed(b, label, args, ddir, path):
     clyde counts its own. fio 3.33 stops a time_based job's clock before
     its end_fsync: `runtime` was 1001 ms for --runtime=1 with and without
     it, while a sync right after a run without it took 0.29-0.34 s (0.00 s
-    after a run with it). So a write runs without end_fsync, and the fsync
-    of the file right after it, timed here, is added to fio's runtime."""
+    after a run with it). So ARGS have no end_fsync, and for a write the
+    fsync of the file right after it, timed here, is added to fio's
+    runtime."""
+    jobs = fio_jobs(b, label, args)
     if ddir != "write":
-        return fio_figures(fio_jobs(b, label, args), ddir)
-    jobs = fio_jobs(b, label, [x for x in args if x != "--end_fsync=1"])
+        return fio_figures(jobs, ddir)
     t0 = time.monotonic()
     fd = os.open(path, os.O_RDONLY)
     try:
@@ -197,8 +201,7 @@ def group_engine(b, log):
                 base = ["--name=" + op, "--filename=" + path, "--size=%dm" % size,
                         "--direct=1", "--rw=rand" + op, "--bs=4k", "--iodepth=%d" % q,
                         "--numjobs=%d" % t, "--time_based", "--runtime=%d" % secs,
-                        "--norandommap", "--randrepeat=0"] + \
-                    (["--end_fsync=1"] if op == "write" else [])
+                        "--norandommap", "--randrepeat=0"]
                 got[(name, op, "best")] = fio_timed(
                     b, "fio io_uring, best flags", base + ["--ioengine=io_uring"] + fio_best(q),
                     op, path)
