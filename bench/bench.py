@@ -359,14 +359,16 @@ def claims_section(b, engine, big_or_buf, long_run=False):
                            "pairs %.2f–%.2f" % (median(rs), min(rs), max(rs)),
                            min(rs) <= 1.0 <= max(rs)))
     if big_or_buf:
-        for size, (rows, tele, warm) in sorted(big_or_buf.items()):
-            if warm:
-                per = buffered.cpu_per_gib(rows["put_block"]["cpu"][1],
-                                           rows["put_block"]["rate"][1])
-                checks.append(("at %d MiB the warm-up run (bonnie++ into memory unused for "
-                               "a while) costs more CPU per GiB than bonnie++'s paired runs"
-                               % size, "warm-up %.3f CPU s/GiB, paired runs median %.3f" % (
-                                   warm, median(per)), warm > median(per)))
+        for size, (rows, tele, waits) in sorted(big_or_buf.items()):
+            if waits and waits[0][2] is not None:
+                secs = [w[0] for w in waits]
+                mib = [w[1] for w in waits]
+                checks.append(("at %d MiB every run started after the host had taken back "
+                               "the memory freed before it (free page reporting quiet for "
+                               "%.0f s)" % (size, buffered.QUIET_S),
+                               "waits %.0f–%.0f s, %.0f–%.0f MiB handed back during them" % (
+                                   min(secs), max(secs), min(mib), max(mib)),
+                               all(w[2] for w in waits)))
             if long_run and tele[0] and tele[0][0].get("throttled") is not None:
                 thr = [t.get("throttled") for side in tele for t in side]
                 checks.append(("at %d MiB no write of either tool was throttled by "
@@ -425,8 +427,8 @@ def write_report(b, g, hot, elapsed_s):
                "Written by `make bench` (bench/bench.py). Each comparison runs clyde and the "
                "reference tool alternately on the same directory (step by step where the "
                "tools allow it, see *How each pair is matched*): %d pairs for direct I/O, %d "
-               "for the engines, %d for each `clyde mark` method, %d for buffered I/O (after "
-               "a warm-up run), %d for the others. Figures are medians; *ratio* is the median "
+               "for the engines, %d for each `clyde mark` method, %d for buffered I/O, %d for "
+               "the others. Figures are medians; *ratio* is the median "
                "of the per-pair ratios (clyde ÷ reference) and *pairs* their range, which "
                "shows the noise. Read the ratios, not the absolute figures. The 8 and 16 GiB "
                "buffered pairs are `make bench-long`'s (its results follow the analysis)." % (
@@ -465,8 +467,8 @@ def write_report(b, g, hot, elapsed_s):
         "pairs and the reference first in even ones. A pair's two figures are seconds "
         "apart, not minutes, which matters on a disk and CPUs shared with other work; the "
         "prompt's wait is outside every timed region. The buffered comparisons go run by "
-        "run, the first of each pair alternating, after one warm-up run (buffered.py says "
-        "why).", ""]
+        "run, the first of each pair alternating, each run from the same memory state "
+        "(buffered.py says why).", ""]
     L += direct.method_lines(b) + engines.method_lines(b) + marks.method_lines(b)
     L += buffered.method_lines(b, a.buffered_mib, a.buffered_pairs, False)
     L += costs.method_lines(b, hot)
@@ -490,8 +492,8 @@ def write_long_report(b, g, elapsed_s):
     L = header(b, "clyde benchmark results: large buffered files",
                "Written by `make bench-long` (bench/bench.py --long); `make bench` copies it "
                "into results.md. clyde's buffered block phases against bonnie++ 2.00a on "
-               "files larger than the kernel's dirty limits, %d pairs per size after a "
-               "warm-up run, the first of each pair alternating." % a.big_pairs, elapsed_s)
+               "files larger than the kernel's dirty limits, %d pairs per size, the first of "
+               "each pair alternating." % a.big_pairs, elapsed_s)
 
     def rows(T, row, unmet):
         for size in a.big_sizes:
@@ -553,7 +555,8 @@ def main():
                    help="MiB, comma-separated: bench-long's sizes")
     p.add_argument("--big-pairs", type=int, default=4)
     p.add_argument("--settle", type=int, default=10,
-                   help="seconds idle before each long buffered run")
+                   help="seconds idle before each buffered run where the kernel does "
+                   "not show its free page reporting")
     p.add_argument("--perchar-mib", type=int, default=512)
     p.add_argument("--micro-mib", type=int, default=256)
     p.add_argument("--progress-mib", type=int, default=512)

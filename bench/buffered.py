@@ -2,13 +2,15 @@
 """buffered.py - clyde's buffered block phases against bonnie++ 2.00a, run
 after run, in `make bench` (2 GiB) and `make bench-long` (8 and 16 GiB).
 
-Which tool goes first alternates from pair to pair, and one untimed run
-(the tool that goes second in the first pair) comes before the first pair:
-on this VM a buffered write into memory the guest has not used for a while
-costs more CPU than one into memory a run freed seconds before (the host
-faults fresh pages in; free page reporting hands freed ones back to it),
-so without it the first run of a group paid for that alone. Every run then
-follows a run of the same size.
+Which tool goes first alternates from pair to pair. Every run starts from
+the same memory state: on this VM the host takes back the memory the guest
+frees (free page reporting), a pass every 2 s or so, about 1.25 GiB per
+pass, and a buffered write into memory the host has taken back costs far
+more CPU than one into memory it still backs (the host faults fresh pages
+in). After a run deleted its file, the next run raced that reclaim for
+its pages, so its speed depended on how long ago, and how much, the run
+before it freed. Before each run the bench therefore syncs and waits until
+the reporting has gone quiet (settle()).
 
 Beside each run: the throughput, %CPU and maximum latency each tool
 reports, and (bench-long) from /proc/vmstat the peaks of dirty and
@@ -17,6 +19,7 @@ writes were throttled by balance_dirty_pages (the tracepoint fires only
 when a writer is over the kernel's dirty limits).
 """
 
+import math
 import os
 import re
 import shutil
@@ -29,9 +32,56 @@ KEYS = ("put_block", "rewrite", "get_block")
 NAMES = {"put_block": "block write", "rewrite": "rewrite", "get_block": "block read"}
 
 
+REPORTED = "/sys/module/page_reporting/parameters/reported_kib"
+QUIET_S = 5.0          # nothing handed back for this long: the reporting is done
+SETTLE_MAX_S = 120.0   # another tenant freeing memory all the time: stop waiting
+
+
 def measured(phase, key):
     """A clyde figure from its JSON, also when it ran under 0.5 s."""
     return phase[key] if phase["state"] in ("ok", "too_fast") else None
+
+
+def whole_percent(cpu):
+    """clyde's %CPU as bonnie++ prints its own: truncated to a whole number
+    (bonnie++'s CSV has no fraction, so comparing clyde's exact figure with
+    it would charge clyde half a point on average)."""
+    return None if cpu is None else math.floor(cpu)
+
+
+def reported_kib():
+    """KiB of free memory the guest has handed back to the host so far
+    (free page reporting), or None where this kernel does not say."""
+    try:
+        with open(REPORTED) as f:
+            return int(f.read())
+    except (OSError, ValueError):
+        return None
+
+
+def settle(b):
+    """Sync, then wait until the host has taken back the memory freed before
+    this run: the reporting counter unchanged for QUIET_S, at most
+    SETTLE_MAX_S; where the kernel does not show it, --settle seconds.
+    Returns (seconds waited, MiB handed back meanwhile or None, whether it
+    went quiet or None)."""
+    t0 = time.monotonic()
+    os.sync()
+    first = last = reported_kib()
+    if first is None:
+        time.sleep(b.a.settle)
+        return time.monotonic() - t0, None, None
+    since = time.monotonic()
+    quiet = True
+    while time.monotonic() - since < QUIET_S:
+        if time.monotonic() - t0 > SETTLE_MAX_S:
+            quiet = False
+            break
+        time.sleep(0.25)
+        now = reported_kib()
+        if now != last:
+            last, since = now, time.monotonic()
+    return time.monotonic() - t0, (last - first) / 1024, quiet
 
 
 class VmPeaks:
@@ -94,15 +144,7 @@ def one_run(b, tool, size, label, long_run):
     copts = ["-s", "%dm" % size, "-r", "0", "-n", "0", "-f", "--zeros",
              "--progress", "never", "-q"]
     bopts = ["-s", str(size), "-r", str(size // 2), "-n", "0", "-f"]
-    if long_run and b.a.settle:
-        # The run before freed the file's pages; the host takes freed memory
-        # back within seconds (free page reporting), and a write into memory
-        # it has taken back costs about 1.5x the CPU (dd, 4 GiB: 506-599 MB/s
-        # at once, 344-374 MB/s after 12 s). An 8 GiB write races that
-        # reclaim, so which tool gets warm pages was luck: every long run
-        # now starts into memory the host has taken back.
-        os.sync()
-        time.sleep(b.a.settle)
+    waited = settle(b)
     prefix, perf_out = perf_prefix(b, tool) if long_run else ([], None)
     peaks = VmPeaks() if long_run else None
     out = {}
@@ -113,7 +155,7 @@ def one_run(b, tool, size, label, long_run):
             b.blat = getattr(b, "blat", []) + [(ph, {})]
         for k in KEYS:
             lat = ph[k].get("latency_us") or {}
-            out[k] = (measured(ph[k], "rate"), measured(ph[k], "cpu_percent"),
+            out[k] = (measured(ph[k], "rate"), whole_percent(measured(ph[k], "cpu_percent")),
                       lat.get("max") / 1000 if lat.get("max") else None)
     else:
         proc = b.bonnie_start("bonnie++ %s" % label, bopts, prefix=prefix)
@@ -124,22 +166,16 @@ def one_run(b, tool, size, label, long_run):
     if long_run:
         tele["dirty_mib"], tele["writeback_mib"] = peaks.done()
         tele["throttled"] = perf_count(perf_out)
-    return out, tele
+    return out, tele, waited
 
 
 def group(b, log, size, pairs, label, long_run=False):
-    """clyde --zeros against bonnie++ on SIZE MiB, PAIRS pairs after one
-    warm-up run. Returns per phase key the lists of (clyde, bonnie++)
-    figures, the telemetry of each run (clyde's, bonnie++'s), and the
-    warm-up's block-write CPU seconds per GiB."""
+    """clyde --zeros against bonnie++ on SIZE MiB, PAIRS pairs. Returns per
+    phase key the lists of (clyde, bonnie++) figures, the telemetry of each
+    run (clyde's, bonnie++'s) and every run's settle() wait."""
     rows = {k: {"rate": ([], []), "cpu": ([], []), "lat": ([], [])} for k in KEYS}
     tele = ([], [])
-    log("%s, %d MiB: warm-up run (bonnie++), not counted, load %.1f" % (
-        label, size, os.getloadavg()[0]))
-    figs, _ = one_run(b, "bonnie++", size, label + " warm-up", False)
-    warm = cpu_per_gib([figs["put_block"][1]], [figs["put_block"][0]])[0]
-    b.raw.append(("%s %d MiB" % (label, size), "warm-up bonnie++", {
-        "put_block KiB/s": figs["put_block"][0], "put_block %CPU": figs["put_block"][1]}))
+    waits = []
     for i in range(pairs):
         order = ("clyde", "bonnie++") if i % 2 == 0 else ("bonnie++", "clyde")
         got = {}
@@ -147,17 +183,20 @@ def group(b, log, size, pairs, label, long_run=False):
             log("%s, %d MiB: pair %d/%d: %s, load %.1f" % (
                 label, size, i + 1, pairs, tool, os.getloadavg()[0]))
             got[tool] = one_run(b, tool, size, label, long_run)
+            waits.append(got[tool][2])
         for side, tool in enumerate(("clyde", "bonnie++")):
-            figs, t = got[tool]
+            figs, t, w = got[tool]
             for k in KEYS:
                 for n, what in enumerate(("rate", "cpu", "lat")):
                     rows[k][what][side].append(figs[k][n])
             tele[side].append(t)
             raw = dict([(k + " KiB/s", figs[k][0]) for k in KEYS] +
                        [(k + " %CPU", figs[k][1]) for k in KEYS] +
-                       [(k + " max ms", figs[k][2]) for k in KEYS] + list(t.items()))
+                       [(k + " max ms", figs[k][2]) for k in KEYS] + list(t.items()) +
+                       [("settle s", round(w[0], 1))] +
+                       ([("handed back MiB", round(w[1]))] if w[1] is not None else []))
             b.raw.append(("%s %d MiB" % (label, size), tool, raw))
-    return rows, tele, warm
+    return rows, tele, waits
 
 
 def cpu_per_gib(cpu, rate):
@@ -199,23 +238,29 @@ def fmt_list(xs):
 
 def method_lines(b, sizes, pairs, long_run):
     sizes = sizes if isinstance(sizes, list) else [sizes]
+    if reported_kib() is not None:
+        wait = ("Before each run a sync, then a wait until the host has taken back the "
+                "memory the run before freed: the guest's free page reporting counter "
+                "(`%s`) unchanged for %.0f s, %.0f s at most (the claims table gives the "
+                "waits)" % (REPORTED, QUIET_S, SETTLE_MAX_S))
+    else:
+        wait = ("Before each run a sync and %d s with nothing running (this kernel does not "
+                "show its free page reporting)" % b.a.settle)
     return [
         "- **Buffered block phases%s**: `clyde --zeros -f -n 0 -r 0` against `bonnie++ -f -n 0` "
         "(2.00a) on %s MiB with the default 8 KiB chunk, %d pairs, run after run, the first "
-        "of each pair alternating, after one warm-up run of bonnie++ that is not counted (on "
-        "this VM a write into memory the guest has not used for a while costs more CPU: the "
-        "claims table checks it). Both fsync at close inside the timed region; clyde's file "
-        "is pieces of 1 GiB, all kept open and fsynced once the file is written, bonnie++'s "
-        "one file. `--zeros` because bonnie++ writes almost-zero blocks. %%CPU is process CPU "
-        "÷ elapsed for both; CPU s per GiB is that over the throughput, i.e. %%CPU at equal "
-        "throughput, which the target compares; max latency is the longest single write "
-        "(or read and write back) each tool reports.%s" % (
-            ", large" if long_run else "", " and ".join(str(s) for s in sizes), pairs,
-            " Before each run, %d s with nothing running after a sync: the host takes back "
-            "the memory the previous run's file freed within seconds (free page reporting "
-            "to the VM's balloon), and a buffered write into memory it has taken back costs "
-            "about 1.5x the CPU, so without the wait an 8 GiB write raced that reclaim and "
-            "its speed was luck (see the analysis)." % b.a.settle +
+        "of each pair alternating. %s. On this VM a buffered write into memory the host "
+        "still backs costs far less CPU than one into memory it has taken back, and the "
+        "host takes freed memory back about 1.25 GiB every 2 s, so a run that started "
+        "while it was still doing so raced it, and its figure depended on the run before "
+        "(see the analysis). Both fsync at close inside the timed region; clyde's file "
+        "is pieces of 1 GiB, all kept open and fsynced once the file is written, "
+        "bonnie++'s one file. `--zeros` because bonnie++ writes almost-zero blocks. "
+        "%%CPU is process CPU ÷ elapsed for both, truncated to a whole number for both as "
+        "bonnie++ prints it; CPU s per GiB is that over the throughput, i.e. %%CPU at "
+        "equal throughput, which the target compares; max latency is the longest single "
+        "write (or read and write back) each tool reports.%s" % (
+            ", large" if long_run else "", " and ".join(str(s) for s in sizes), pairs, wait,
             " Beside each run: the peaks of `nr_dirty` and `nr_writeback` in /proc/vmstat, "
             "sampled every 0.2 s, and `perf stat -e writeback:balance_dirty_pages` on the "
             "tool (the tracepoint fires only when the kernel throttles a writer over its "
