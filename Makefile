@@ -224,9 +224,11 @@ bench: clyde $(BENCH_TOOLS)
 		$(BENCH_FLAGS)
 
 # The large buffered pairs (8 and 16 GiB against bonnie++, with the dirty
-# and writeback peaks and balance_dirty_pages throttles beside each run):
+# and writeback peaks, balance_dirty_pages throttles, disk reads and DAMON's
+# page-cache evictions beside each run):
 # writes bench/results-long.md, which make bench copies into results.md.
-# Takes about 21 minutes (every run starts after a sync and 10 s idle).
+# Takes about 20 minutes (every run starts after a sync, once the host has
+# taken back the memory the run before freed).
 bench-long: clyde $(BENCH_TOOLS)
 	bench/setup.sh
 	python3 bench/bench.py --long --dir '$(BENCH_DIR)' $(BENCH_FLAGS)

@@ -16,7 +16,12 @@ Beside each run: the throughput, %CPU and maximum latency each tool
 reports, and (bench-long) from /proc/vmstat the peaks of dirty and
 writeback memory during the run and, with perf, how many times the tool's
 writes were throttled by balance_dirty_pages (the tracepoint fires only
-when a writer is over the kernel's dirty limits).
+when a writer is over the kernel's dirty limits); how much the run read
+from the disk (pgpgin), which is nothing when the page cache served every
+read; and how much page cache the kernel's DAMON pageout scheme evicted
+meanwhile, where one runs (this VM's kernel evicts page cache left
+untouched for a minute, up to 128 MiB a second, so a large file can lose
+part of its cache between being written and being read back).
 """
 
 import math
@@ -84,6 +89,60 @@ def settle(b):
     return time.monotonic() - t0, (last - first) / 1024, quiet
 
 
+DAMON = "/sys/kernel/mm/damon/admin/kdamonds"
+
+
+def damon_paged_out():
+    """Bytes evicted so far by every DAMON pageout scheme running here, or
+    None where none runs (asking for fresh statistics changes nothing)."""
+    total, found = 0, False
+    try:
+        kdamonds = [d for d in os.listdir(DAMON) if d.isdigit()]
+    except OSError:
+        return None
+    for k in kdamonds:
+        kd = os.path.join(DAMON, k)
+        try:
+            with open(os.path.join(kd, "state")) as f:
+                if f.read().strip() != "on":
+                    continue
+            with open(os.path.join(kd, "state"), "w") as f:
+                f.write("update_schemes_stats")
+            for c in (x for x in os.listdir(os.path.join(kd, "contexts")) if x.isdigit()):
+                sd = os.path.join(kd, "contexts", c, "schemes")
+                for sch in (x for x in os.listdir(sd) if x.isdigit()):
+                    with open(os.path.join(sd, sch, "action")) as f:
+                        if f.read().strip() != "pageout":
+                            continue
+                    with open(os.path.join(sd, sch, "stats", "sz_applied")) as f:
+                        total += int(f.read())
+                    found = True
+        except (OSError, ValueError):
+            continue
+    return total if found else None
+
+
+def vmstat(key):
+    with open("/proc/vmstat") as f:
+        for line in f:
+            k, v = line.split()
+            if k == key:
+                return int(v)
+    return None
+
+
+class Counters:
+    """Disk reads (pgpgin, KiB) and DAMON evictions over a run, in MiB."""
+
+    def __init__(self):
+        self.pgpgin, self.damon = vmstat("pgpgin"), damon_paged_out()
+
+    def done(self):
+        pgpgin, damon = vmstat("pgpgin"), damon_paged_out()
+        return ((pgpgin - self.pgpgin) // 1024,
+                None if damon is None or self.damon is None else (damon - self.damon) // MIB)
+
+
 class VmPeaks:
     """Peaks of nr_dirty and nr_writeback (MiB) while a run goes on."""
 
@@ -147,6 +206,7 @@ def one_run(b, tool, size, label, long_run):
     waited = settle(b)
     prefix, perf_out = perf_prefix(b, tool) if long_run else ([], None)
     peaks = VmPeaks() if long_run else None
+    counters = Counters() if long_run else None
     out = {}
     if tool == "clyde":
         proc = b.clyde_start("clyde %s" % label, copts, prefix=prefix)
@@ -166,6 +226,7 @@ def one_run(b, tool, size, label, long_run):
     if long_run:
         tele["dirty_mib"], tele["writeback_mib"] = peaks.done()
         tele["throttled"] = perf_count(perf_out)
+        tele["disk_read_mib"], tele["paged_out_mib"] = counters.done()
     return out, tele, waited
 
 
@@ -223,9 +284,13 @@ def report_rows(size, rows, tele, row_line, unmet, median, targets):
     if tele[0] and tele[0][0]:
         for what, name in (("dirty_mib", "peak dirty memory (MiB)"),
                            ("writeback_mib", "peak writeback memory (MiB)"),
-                           ("throttled", "writes throttled by balance_dirty_pages")):
+                           ("throttled", "writes throttled by balance_dirty_pages"),
+                           ("disk_read_mib", "read from the disk (MiB)"),
+                           ("paged_out_mib", "page cache evicted by DAMON (MiB)")):
             c = [t.get(what) for t in tele[0]]
             r = [t.get(what) for t in tele[1]]
+            if all(x is None for x in c + r):
+                continue
             L.append("| buffered run at %d MiB: %s | %s | bonnie++: %s | | %s | | |" % (
                 size, name, fmt_list(c), fmt_list(r),
                 "clyde %s, bonnie++ %s (medians)" % (median(c), median(r))))
@@ -264,7 +329,10 @@ def method_lines(b, sizes, pairs, long_run):
             " Beside each run: the peaks of `nr_dirty` and `nr_writeback` in /proc/vmstat, "
             "sampled every 0.2 s, and `perf stat -e writeback:balance_dirty_pages` on the "
             "tool (the tracepoint fires only when the kernel throttles a writer over its "
-            "dirty limits; perf's own run adds nothing to the tool's figures)." if long_run
+            "dirty limits; perf's own run adds nothing to the tool's figures); the MiB read from the "
+            "disk during the run (`pgpgin`: none when the page cache served every read) and, "
+            "where the kernel runs a DAMON pageout scheme (one that evicts page cache left "
+            "untouched for a while), the MiB it evicted meanwhile." if long_run
             else " The file fits in RAM, so block read measures the page cache: CPU-bound for "
             "both."),
     ]

@@ -114,6 +114,7 @@ def group_mark(b, log, method):
             b.raw.append(("mark by " + method, "%s %s" % key, dict(
                 [("clyde MB/s", t["mb_per_s"]), ("fio MB/s", f["mb"]),
                  ("clyde s", t["elapsed_s"])] +
+                ([("fio flush s", f["flush_s"])] if "flush_s" in f else []) +
                 ([("fio batched MB/s", fb["mb"])] if fb else []) +
                 ([("fio without refill MB/s", fp["mb"])] if fp else []))))
     return rows
