@@ -364,8 +364,8 @@ def claims_section(b, engine, big_or_buf, long_run=False):
                 secs = [w[0] for w in waits]
                 mib = [w[1] for w in waits]
                 checks.append(("at %d MiB every run started after the host had taken back "
-                               "the memory freed before it (free page reporting quiet for "
-                               "%.0f s)" % (size, buffered.QUIET_S),
+                               "the memory freed before it (free page reporting under %d MiB "
+                               "in %.0f s)" % (size, buffered.QUIET_MIB, buffered.QUIET_S),
                                "waits %.0f–%.0f s, %.0f–%.0f MiB handed back during them" % (
                                    min(secs), max(secs), min(mib), max(mib)),
                                all(w[2] for w in waits)))
