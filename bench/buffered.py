@@ -124,51 +124,39 @@ def damon_paged_out():
     return total if found else None
 
 
-def vmstat(key):
+def vmstat():
+    """/proc/vmstat as a dict of counters."""
     with open("/proc/vmstat") as f:
-        for line in f:
-            k, v = line.split()
-            if k == key:
-                return int(v)
-    return None
+        return {k: int(v) for k, v in (line.split() for line in f)}
 
 
-class Counters:
-    """Disk reads (pgpgin, KiB) and DAMON evictions over a run, in MiB."""
-
-    def __init__(self):
-        self.pgpgin, self.damon = vmstat("pgpgin"), damon_paged_out()
-
-    def done(self):
-        pgpgin, damon = vmstat("pgpgin"), damon_paged_out()
-        return ((pgpgin - self.pgpgin) // 1024,
-                None if damon is None or self.damon is None else (damon - self.damon) // MIB)
-
-
-class VmPeaks:
-    """Peaks of nr_dirty and nr_writeback (MiB) while a run goes on."""
+class RunWatch:
+    """What the kernel did while a run went on: the peaks of nr_dirty and
+    nr_writeback (sampled every 0.2 s), the MiB read from the disk (pgpgin)
+    and the MiB DAMON's pageout evicted (None where none runs)."""
 
     def __init__(self):
         self.dirty = self.writeback = 0
+        self.pgpgin, self.damon = vmstat()["pgpgin"], damon_paged_out()
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self.poll, daemon=True)
         self.thread.start()
 
     def poll(self):
         while not self.stop.is_set():
-            with open("/proc/vmstat") as f:
-                for line in f:
-                    k, v = line.split()
-                    if k == "nr_dirty":
-                        self.dirty = max(self.dirty, int(v) * 4 // 1024)
-                    elif k == "nr_writeback":
-                        self.writeback = max(self.writeback, int(v) * 4 // 1024)
+            v = vmstat()
+            self.dirty = max(self.dirty, v["nr_dirty"] * 4 // 1024)
+            self.writeback = max(self.writeback, v["nr_writeback"] * 4 // 1024)
             time.sleep(0.2)
 
     def done(self):
         self.stop.set()
         self.thread.join()
-        return self.dirty, self.writeback
+        damon = damon_paged_out()
+        return {"dirty_mib": self.dirty, "writeback_mib": self.writeback,
+                "disk_read_mib": (vmstat()["pgpgin"] - self.pgpgin) // 1024,
+                "paged_out_mib": (None if damon is None or self.damon is None
+                                  else (damon - self.damon) // MIB)}
 
 
 def perf_prefix(b, tag):
@@ -207,8 +195,7 @@ def one_run(b, tool, size, label, long_run):
     bopts = ["-s", str(size), "-r", str(size // 2), "-n", "0", "-f"]
     waited = settle(b)
     prefix, perf_out = perf_prefix(b, tool) if long_run else ([], None)
-    peaks = VmPeaks() if long_run else None
-    counters = Counters() if long_run else None
+    watch = RunWatch() if long_run else None
     out = {}
     if tool == "clyde":
         proc = b.clyde_start("clyde %s" % label, copts, prefix=prefix)
@@ -226,9 +213,8 @@ def one_run(b, tool, size, label, long_run):
             out[k] = res[k] + (bonnie_latency_ms(fields[lat_field]),)
     tele = {}
     if long_run:
-        tele["dirty_mib"], tele["writeback_mib"] = peaks.done()
+        tele.update(watch.done())
         tele["throttled"] = perf_count(perf_out)
-        tele["disk_read_mib"], tele["paged_out_mib"] = counters.done()
     return out, tele, waited
 
 
