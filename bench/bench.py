@@ -448,8 +448,8 @@ def write_report(b, g, hot, elapsed_s):
             direct.report_rows(g["direct"], row)
         if g.get("engine"):
             T += engines.report_rows(b, g["engine"], table_row, unmet)
-        T += marks.report_rows({m: g.get("mark-" + m) for m in marks.METHODS}, table_row,
-                               unmet)
+        T += marks.report_rows({m: g.get("mark-" + m) for m in marks.METHODS},
+                               g.get("placement"), table_row, unmet)
         if g.get("buffered"):
             rws, tele, _ = g["buffered"]
             T += buffered.report_rows(a.buffered_mib, rws, tele, table_row, unmet, median, ())
@@ -520,8 +520,8 @@ def write_long_report(b, g, elapsed_s):
     return "\n".join(L)
 
 
-GROUPS = ("direct", "engine", "mark-size", "mark-time", "buffered", "perchar", "progress",
-          "rss")
+GROUPS = ("direct", "engine", "mark-size", "mark-time", "placement", "buffered", "perchar",
+          "progress", "rss")
 
 
 def main():
@@ -590,6 +590,7 @@ def main():
                     "engine": lambda: engines.group_engine(b, log),
                     "mark-size": lambda: marks.group_mark(b, log, "size"),
                     "mark-time": lambda: marks.group_mark(b, log, "time"),
+                    "placement": lambda: marks.group_placement(b, log),
                     "buffered": lambda: buffered.group(b, log, a.buffered_mib,
                                                        a.buffered_pairs, "buffered"),
                     "perchar": lambda: costs.group_perchar(b),

@@ -17,7 +17,12 @@ on clyde's own laid-out file, so that both see the same file in the same
 state.
 """
 
+import ctypes
+import mmap
 import os
+import statistics
+import struct
+import time
 
 import engines
 
@@ -25,6 +30,7 @@ import engines
 KDM_DEFAULT = [("SEQ1M Q8T1", "read", 1024, 8, 1), ("SEQ1M Q1T1", "read", 1024, 1, 1),
                ("RND4K Q32T1", "randread", 4, 32, 1), ("RND4K Q1T1", "randread", 4, 1, 1)]
 METHODS = ("size", "time")
+PLACEMENT_MIB = 256  # the placement group's file
 
 
 def kdm_args(path, size, secs, rw, bs_k, q, t):
@@ -83,7 +89,9 @@ def group_mark(b, log, method):
                         ", batched," if q >= 8 else ",") + " without --refill_buffers",
                         [x for x in (batched(args, q) if q >= 8 else args)
                          if x != "--refill_buffers"]))
-                for key, what, argv in (runs if i % 2 == 0 else runs[::-1]):
+                # The run the target compares with (the last) right beside
+                # clyde's, the reasons apart further out.
+                for key, what, argv in (runs[::-1] if clyde_first else runs):
                     # By size fio's clock holds its end_fsync; time_based it
                     # does not, and fio_timed adds the flush.
                     got[key] = engines.fio_figures(engines.fio_jobs(b, what, argv), ddir) \
@@ -120,8 +128,10 @@ def group_mark(b, log, method):
     return rows
 
 
-def report_rows(marks, row_line, unmet):
-    """The results-table rows of both methods; appends what missed to UNMET."""
+def report_rows(marks, placement, row_line, unmet):
+    """The results-table rows of both methods and of the placement group;
+    appends what missed to UNMET. Under each target, its reference against
+    its own median pair by pair: how far the reference alone moves."""
     L = []
     for method in METHODS:
         m = marks.get(method)
@@ -142,13 +152,18 @@ def report_rows(marks, row_line, unmet):
                 same = r[4] or r[3]
                 L.append(row_line(what, (r[0], r[1]), ref, 1, 1,
                                   None if same else ("within", 0.03), unmet))
+                if same:
+                    L.append(row_line("mark by %s %s %s, same work (MB/s)" % (
+                        method, name, op), (r[0], same), "fio as KDiskMark%s%s:" % (
+                            ", batched as clyde's" if r[3] else "",
+                            ", without --refill_buffers" if r[4] else ""),
+                        1, 1, ("within", 0.03), unmet))
+                target = same or r[1]
+                L.append(row_line("the noise: %s %s, the reference ÷ its median (MB/s)" % (
+                    name, op), (target, [engines.median(target)] * len(target)),
+                    "its median:", 1, 1, None, unmet))
                 if not same:
                     continue
-                L.append(row_line("mark by %s %s %s, same work (MB/s)" % (method, name, op),
-                                  (r[0], same), "fio as KDiskMark%s%s:" % (
-                                      ", batched as clyde's" if r[3] else "",
-                                      ", without --refill_buffers" if r[4] else ""),
-                                  1, 1, ("within", 0.03), unmet))
                 if r[3]:
                     L.append(row_line("the reason apart: %s %s, fio batched as clyde's "
                                       "(MB/s)" % (name, op), (r[3], r[1]),
@@ -158,6 +173,16 @@ def report_rows(marks, row_line, unmet):
                                       "--refill_buffers (MB/s)" % (name, op),
                                       (r[4], r[3] or r[1]), "fio batched:" if r[3]
                                       else "fio as KDiskMark:", 1, 1, None, unmet))
+    if placement and placement["4k"]:
+        small = placement["4k"]
+        L.append(row_line("the VM apart: 1 MiB direct reads into one process's %d buffers "
+                          "of 4 KiB pages, each ÷ their median (MB/s)" % len(small),
+                          (small, [engines.median(small)] * len(small)), "their median:",
+                          1, 0, None, unmet))
+        if placement["huge"]:
+            L.append(row_line("the VM apart: the same reads into buffers that are one "
+                              "2 MiB page each (MB/s)", (placement["huge"], small),
+                              "4 KiB pages:", 1, 0, None, unmet))
     return L
 
 
@@ -194,4 +219,118 @@ def method_lines(b):
         "without it and 498 ms with it): CrystalDiskMark runs DiskSpd for its duration; "
         "DiskSpd is not on Linux, and fio for the time with the same engine class stands "
         "in for it." % (a.mark_time, a.mark_time),
+        "- **Run order**: the fio run a target compares with goes right beside clyde's run "
+        "(after it when clyde goes first, before it otherwise); the runs that show a reason "
+        "apart go further out. Under each target, *the noise* row gives that reference run "
+        "÷ its own median, pair by pair: how far the reference moves on its own; a 3% target "
+        "can only be shown where that range is narrow.",
+        "- **The VM apart** (group *placement*, `marks.group_placement`): one Python process "
+        "reads a %d MiB file laid out with direct writes, 1 MiB at a time with O_DIRECT, into "
+        "each of 8 buffers of ordinary 4 KiB pages and 8 buffers that are one transparent "
+        "huge page each (MADV_HUGEPAGE), the buffers taking turns 3 times; the raw lines give "
+        "each buffer's MB/s beside the number of physically contiguous pieces its pages lie "
+        "in (from /proc/self/pagemap). Each piece is one segment of the request, and the "
+        "rate falls as the pieces rise: a sequential read's speed follows its buffer's layout "
+        "in guest memory, which each process of either tool draws anew." % PLACEMENT_MIB,
     ]
+
+
+def group_placement(b, log, mib=None, buffers=8, rounds=3):
+    """What the VM makes of where a read's buffer lies: 1 MiB direct reads
+    of one file into each of BUFFERS buffers of 4 KiB pages and BUFFERS
+    buffers that are each one transparent huge page, all in this one
+    process, the buffers taking turns ROUNDS times; each buffer's MB/s (the
+    median of its rounds). Every physically contiguous piece of a buffer is
+    one segment of the request, and on this VM the rate falls as the pieces
+    rise; a buffer keeps its layout for the process's life.
+    {"4k": [MB/s], "huge": [MB/s] or None}."""
+    path = os.path.join(b.work, "placement")
+    mib = mib or PLACEMENT_MIB
+    size, M, H = mib << 20, 1 << 20, 2 << 20
+    log("placement: %d MiB, %d buffers of each kind, load %.1f" % (
+        mib, buffers, os.getloadavg()[0]))
+    # The file, written direct from random data.
+    src = mmap.mmap(-1, M)  # page-aligned, as O_DIRECT needs
+    src.write(os.urandom(M))
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_DIRECT, 0o600)
+    try:
+        for off in range(0, size, M):
+            os.pwrite(fd, src, off)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    private = mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS  # THP is for private memory
+    small = [mmap.mmap(-1, M, flags=private) for _ in range(buffers)]
+    for m in small:
+        m.write(b"\1" * M)
+    huge_map = mmap.mmap(-1, (buffers + 1) * H, flags=private)
+    huge = None
+    if hasattr(mmap, "MADV_HUGEPAGE"):
+        huge_map.madvise(mmap.MADV_HUGEPAGE)
+        huge_map.write(b"\1" * len(huge_map))
+        cell = ctypes.c_char.from_buffer(huge_map)
+        start = (-ctypes.addressof(cell)) % H
+        del cell
+        view = memoryview(huge_map)
+        huge = [view[start + i * H:start + i * H + M] for i in range(buffers)]
+        if anon_huge_kib() < buffers * 2048:  # THP off or not granted
+            huge = None
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECT)
+
+    def rate(buf):
+        t = time.monotonic()
+        for off in range(0, size, M):
+            os.preadv(fd, [buf], off)
+        return size / (time.monotonic() - t) / 1e6
+    pieces = {"4k": [contiguous_pieces(m) for m in small],
+              "huge": [contiguous_pieces(v) for v in huge or []]}
+    got = {"4k": [[] for _ in small], "huge": [[] for _ in (huge or [])]}
+    try:
+        for _ in range(rounds):
+            for kind, bufs in (("4k", small), ("huge", huge or [])):
+                for k, buf in enumerate(bufs):
+                    got[kind][k].append(rate(buf))
+    finally:
+        os.close(fd)
+        os.unlink(path)
+        if huge:
+            for v in huge:
+                v.release()
+            view.release()
+    out = {k: [statistics.median(x) for x in v] or None for k, v in got.items()}
+    for kind, what in (("4k", "4 KiB pages"), ("huge", "a 2 MiB page")):
+        if out[kind]:
+            b.raw.append(("placement", "1 MiB direct reads into %s (MB/s; in how many "
+                          "physically contiguous pieces)" % what, dict(
+                              ("buffer %d (%s)" % (k + 1, n or "?"), x)
+                              for k, (x, n) in enumerate(zip(out[kind], pieces[kind])))))
+    return out
+
+
+def contiguous_pieces(buf):
+    """In how many physically contiguous pieces BUF's pages lie (from
+    /proc/self/pagemap; None where the page frames cannot be read, as
+    without CAP_SYS_ADMIN). Each piece is one segment of a request."""
+    cell = ctypes.c_char.from_buffer(buf)
+    addr = ctypes.addressof(cell)
+    del cell
+    page = mmap.PAGESIZE
+    n = (len(buf) + page - 1) // page
+    fd = os.open("/proc/self/pagemap", os.O_RDONLY)
+    try:
+        raw = os.pread(fd, 8 * n, addr // page * 8)
+    finally:
+        os.close(fd)
+    pfns = [x & ((1 << 55) - 1) for x in struct.unpack("%dQ" % n, raw)]
+    if not all(pfns):
+        return None
+    return 1 + sum(1 for x, y in zip(pfns, pfns[1:]) if y != x + 1)
+
+
+def anon_huge_kib():
+    """This process's anonymous memory in transparent huge pages, KiB."""
+    with open("/proc/self/smaps_rollup") as f:
+        for line in f:
+            if line.startswith("AnonHugePages:"):
+                return int(line.split()[1])
+    return 0
