@@ -65,6 +65,34 @@ def fio_jobs(b, label, cmd):
     return json.loads(text[text.index("{"):])["jobs"]
 
 
+class DiskQueue:
+    """How many requests the disk under PATH held on average while it was
+    busy, from now until result(): the change in its time_in_queue (the
+    sum of every request's time) over the change in its io_ticks (the time
+    with one or more in flight), both from /sys/dev/block/M:m/stat. It
+    counts every request on that disk, the flush at a write's end too.
+    None where the file is missing."""
+
+    def __init__(self, path):
+        st = os.stat(path)
+        self.file = "/sys/dev/block/%d:%d/stat" % (os.major(st.st_dev), os.minor(st.st_dev))
+        self.start = self.ticks()
+
+    def ticks(self):
+        try:
+            with open(self.file) as f:
+                v = f.read().split()
+            return int(v[9]), int(v[10])
+        except (OSError, IndexError, ValueError):
+            return None
+
+    def result(self):
+        end = self.ticks()
+        if not end or not self.start or end[0] <= self.start[0]:
+            return None
+        return (end[1] - self.start[1]) / (end[0] - self.start[0])
+
+
 def fio_figures(jobs, ddir):
     """IOPS, bytes per second, CPU seconds per I/O and the mean number of
     I/Os in flight (IOPS x mean latency, summed) of all JOBS in DDIR."""
@@ -105,16 +133,23 @@ def fio_timed(b, label, args, ddir, path):
     return f
 
 
-def paired(b, clyde_proc, fio_steps, clyde_first):
+def paired(b, clyde_proc, fio_steps, clyde_first, watch=None):
     """Let CLYDE_PROC (started with -y p) run its steps, running
     FIO_STEPS[k] (a function) right before clyde's step k when fio goes
     first, right after it otherwise. Step 0 is clyde's layout; from then on
     a hard link keeps clyde's file, so that fio's step after clyde's last
-    one runs on the same file after clyde has removed its own name."""
+    one runs on the same file after clyde has removed its own name.
+    WATCH(k), when given, is called right before clyde's step k and
+    returns an object whose result() is taken once that step is over;
+    {k: result}."""
     k = 0
+    watched, pending = {}, None
     held = os.path.join(b.work, "held")
     while True:
         n = clyde_proc.next_test()
+        if pending is not None:
+            watched[k - 1] = pending.result()
+            pending = None
         if n is None:
             break
         if k == 1:  # laid out: a second name keeps the file for fio's last step
@@ -123,6 +158,7 @@ def paired(b, clyde_proc, fio_steps, clyde_first):
             fio_steps[k - 1]()
         elif not clyde_first:
             fio_steps[k]()
+        pending = watch(k) if watch else None
         clyde_proc.go()
         k += 1
     if clyde_first and k > 0:
@@ -131,6 +167,7 @@ def paired(b, clyde_proc, fio_steps, clyde_first):
         os.unlink(held)
     if k != len(fio_steps):
         raise SystemExit("bench: clyde mark ran %d steps, expected %d" % (k, len(fio_steps)))
+    return watched
 
 
 def clyde_file(b):

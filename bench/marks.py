@@ -22,6 +22,7 @@ import mmap
 import os
 import statistics
 import struct
+import threading
 import time
 
 import engines
@@ -92,26 +93,37 @@ def group_mark(b, log, method):
                 # The run the target compares with (the last) right beside
                 # clyde's, the reasons apart further out.
                 for key, what, argv in (runs[::-1] if clyde_first else runs):
+                    seen = MarkWatch("fio", bs_k * q << 10, b.work) \
+                        if key == runs[-1][0] else None
                     # By size fio's clock holds its end_fsync; time_based it
                     # does not, and fio_timed adds the flush.
                     got[key] = engines.fio_figures(engines.fio_jobs(b, what, argv), ddir) \
                         if method == "size" else \
                         engines.fio_timed(b, what, argv, ddir, engines.clyde_file(b))
+                    if seen:
+                        watched[("fio",) + key[:2]] = seen.result()
             return go
+        tests = []  # clyde's steps from 1 on: (name, op, buffer bytes)
         for name, rw, bs_k, q, t in KDM_DEFAULT:
             for word in (rw, rw.replace("read", "write")):
                 steps.append(run_step(name, word, bs_k, q, t))
+                tests.append((name, "write" if "write" in word else "read", bs_k * q << 10))
+        watched = {}  # (tool, name, op): MarkWatch.result()
+
+        def watch(k):
+            return MarkWatch("clyde", tests[k - 1][2], b.work) if k else None
         opts = ["-s", "%dM" % size, "--runs", "1", "--time", str(secs), "--method", method,
                 "--profile", "default"] + (["--engine", "aio"] if method == "size" else [])
         proc = engines.mark_start(b, "clyde mark --method %s" % method, opts)
-        engines.paired(b, proc, steps, clyde_first)
+        for k, v in engines.paired(b, proc, steps, clyde_first, watch).items():
+            watched[("clyde",) + tests[k - 1][:2]] = v
         j = engines.mark_json(b, proc)
         for t in j["tests"]:
             key = (t["name"], t["op"])
             f = got[key]
             fb = got.get(key + ("batched",))
             fp = got.get(key + ("plain",))
-            row = rows.setdefault(key, ([], [], [], [], []))
+            row = rows.setdefault(key, ([], [], [], [], [], [], []))
             row[0].append(t["mb_per_s"])
             row[1].append(f["mb"])
             row[2].append(t["elapsed_s"])
@@ -119,13 +131,36 @@ def group_mark(b, log, method):
                 row[3].append(fb["mb"])
             if fp:
                 row[4].append(fp["mb"])
+            cw, fw = watched.get(("clyde",) + key, {}), watched.get(("fio",) + key, {})
+            if cw.get("queue") and fw.get("queue"):
+                row[5].append(cw["queue"])
+                row[6].append(fw["queue"])
             b.raw.append(("mark by " + method, "%s %s" % key, dict(
                 [("clyde MB/s", t["mb_per_s"]), ("fio MB/s", f["mb"]),
                  ("clyde s", t["elapsed_s"])] +
                 ([("fio flush s", f["flush_s"])] if "flush_s" in f else []) +
                 ([("fio batched MB/s", fb["mb"])] if fb else []) +
-                ([("fio without refill MB/s", fp["mb"])] if fp else []))))
+                ([("fio without refill MB/s", fp["mb"])] if fp else []) +
+                [("%s disk queue" % who, w["queue"]) for who, w in (("clyde", cw), ("fio", fw))
+                 if w.get("queue")] +
+                [("%s buffer pieces/MiB" % who, w["pieces"])
+                 for who, w in (("clyde", cw), ("fio", fw)) if w.get("pieces")])))
     return rows
+
+
+class MarkWatch:
+    """What one tool's run of a mark test did to the machine: the disk's
+    mean queue while busy (engines.DiskQueue) and, for blocks of 1 MiB or
+    more, the pieces per MiB of its I/O buffers (BufferLayout). Started
+    right before the run; result() right after: {"queue", "pieces"}."""
+
+    def __init__(self, comm, nbytes, path):
+        self.layout = BufferLayout(comm, nbytes) if nbytes >= 1 << 20 else None
+        self.queue = engines.DiskQueue(path)
+
+    def result(self):
+        return {"queue": self.queue.result(),
+                "pieces": self.layout.result() if self.layout else None}
 
 
 def report_rows(marks, placement, row_line, unmet):
@@ -138,7 +173,7 @@ def report_rows(marks, placement, row_line, unmet):
         if not m:
             continue
         ref = "fio as KDiskMark:" if method == "size" else "fio io_uring time_based:"
-        for name, _, _, q, _ in KDM_DEFAULT:
+        for name, _, bs_k, q, _ in KDM_DEFAULT:
             for op in ("read", "write"):
                 r = m.get((name, op))
                 if not r:
@@ -162,6 +197,10 @@ def report_rows(marks, placement, row_line, unmet):
                 L.append(row_line("the noise: %s %s, the reference ÷ its median (MB/s)" % (
                     name, op), (target, [engines.median(target)] * len(target)),
                     "its median:", 1, 1, None, unmet))
+                if q >= 8 and bs_k < 1024 and r[5]:  # 1 MiB requests merge
+                    L.append(row_line("the reason apart: %s %s, requests at the disk while "
+                                      "busy" % (name, op), (r[5], r[6]), "the reference's:",
+                                      1, 1, None, unmet))
                 if not same:
                     continue
                 if r[3]:
@@ -231,7 +270,18 @@ def method_lines(b):
         "each buffer's MB/s beside the number of physically contiguous pieces its pages lie "
         "in (from /proc/self/pagemap). Each piece is one segment of the request, and the "
         "rate falls as the pieces rise: a sequential read's speed follows its buffer's layout "
-        "in guest memory, which each process of either tool draws anew." % PLACEMENT_MIB,
+        "in guest memory, which each process of either tool draws anew. So beside every "
+        "sequential mark run the raw lines give, for clyde and for the fio run its target "
+        "compares with, the pieces per MiB of that run's I/O buffers (`BufferLayout`: the "
+        "process's one anonymous allocation of depth × block, from /proc/PID/pagemap, looked "
+        "for every 20 ms during the run; 256 is every page apart)." % PLACEMENT_MIB,
+        "- **Requests at the disk** (`engines.DiskQueue`): for each mark run of clyde and "
+        "of the fio run its target compares with, the disk's mean queue while it was busy, "
+        "from the change in `time_in_queue` over the change in `io_ticks` in "
+        "/sys/dev/block/M:m/stat (every request on that disk, a write's closing flush too); "
+        "at RND4K Q32T1 a row gives clyde's ÷ the reference's: how much of the same depth "
+        "each loop keeps at the disk (not at 1 MiB, where the block layer merges adjacent "
+        "reads into larger requests, and by a different amount for each tool).",
     ]
 
 
@@ -308,23 +358,104 @@ def group_placement(b, log, mib=None, buffers=8, rounds=3):
 
 
 def contiguous_pieces(buf):
-    """In how many physically contiguous pieces BUF's pages lie (from
-    /proc/self/pagemap; None where the page frames cannot be read, as
-    without CAP_SYS_ADMIN). Each piece is one segment of a request."""
+    """In how many physically contiguous pieces BUF's pages lie (None
+    where the page frames cannot be read). Each piece is one segment of a
+    request."""
     cell = ctypes.c_char.from_buffer(buf)
     addr = ctypes.addressof(cell)
     del cell
-    page = mmap.PAGESIZE
-    n = (len(buf) + page - 1) // page
-    fd = os.open("/proc/self/pagemap", os.O_RDONLY)
+    return pfn_pieces("self", addr, (len(buf) + mmap.PAGESIZE - 1) // mmap.PAGESIZE)
+
+
+def pfn_pieces(pid, addr, pages, present=1.0):
+    """In how many physically contiguous pieces the PAGES pages from ADDR
+    of process PID lie, from /proc/PID/pagemap, counting the pages in
+    memory; None unless at least the share PRESENT of them are, with their
+    frames readable (root, CAP_SYS_ADMIN)."""
     try:
-        raw = os.pread(fd, 8 * n, addr // page * 8)
+        fd = os.open("/proc/%s/pagemap" % pid, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        raw = os.pread(fd, 8 * pages, addr // mmap.PAGESIZE * 8)
+    except OSError:
+        return None
     finally:
         os.close(fd)
-    pfns = [x & ((1 << 55) - 1) for x in struct.unpack("%dQ" % n, raw)]
-    if not all(pfns):
+    if len(raw) != 8 * pages:
+        return None
+    pfns = [x & ((1 << 55) - 1) for x in struct.unpack("%dQ" % pages, raw)]
+    pfns = [x for x in pfns if x]
+    if not pfns or len(pfns) < present * pages:
         return None
     return 1 + sum(1 for x, y in zip(pfns, pfns[1:]) if y != x + 1)
+
+
+class BufferLayout(threading.Thread):
+    """In how many physically contiguous pieces a MiB the I/O buffers of
+    the bench's own running COMM process lie: its private anonymous
+    mappings of NBYTES to NBYTES + 64 KiB (the one allocation of depth x
+    block that clyde and fio each make), once NBYTES of it are in memory.
+    Looked for every 20 ms from now until found or result()."""
+
+    def __init__(self, comm, nbytes):
+        super().__init__(daemon=True)
+        self.comm, self.nbytes, self.value = comm, nbytes, None
+        self.done = threading.Event()
+        self.start()
+
+    def run(self):
+        while not self.done.is_set() and self.value is None:
+            self.value = self.sample()
+            self.done.wait(0.02)
+
+    def result(self):
+        self.done.set()
+        self.join()
+        return self.value
+
+    def sample(self):
+        pieces = pages = 0
+        for pid in own_processes(self.comm):
+            try:
+                with open("/proc/%d/maps" % pid) as f:
+                    maps = f.read().splitlines()
+            except OSError:
+                continue
+            for line in maps:
+                f = line.split()
+                lo, hi = (int(x, 16) for x in f[0].split("-"))
+                if len(f) > 5 or f[1] != "rw-p" or not \
+                        self.nbytes <= hi - lo <= self.nbytes + (64 << 10):
+                    continue
+                n = pfn_pieces(pid, lo, (hi - lo) // mmap.PAGESIZE,
+                               self.nbytes / (hi - lo))
+                if n:
+                    pieces, pages = pieces + n, pages + self.nbytes // mmap.PAGESIZE
+        return pieces / (pages * mmap.PAGESIZE / (1 << 20)) if pages else None
+
+
+def own_processes(comm):
+    """The bench's descendant processes named COMM."""
+    parent, names = {}, {}
+    for d in os.listdir("/proc"):
+        if not d.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % d) as f:
+                st = f.read()
+        except OSError:
+            continue
+        names[int(d)] = st[st.index("(") + 1:st.rindex(")")]
+        parent[int(d)] = int(st[st.rindex(")") + 2:].split()[1])
+    me, out = os.getpid(), []
+    for pid, name in names.items():
+        up = parent.get(pid)
+        while name == comm and up and up != me:
+            up = parent.get(up)
+        if name == comm and up == me:
+            out.append(pid)
+    return out
 
 
 def anon_huge_kib():
