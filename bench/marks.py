@@ -34,6 +34,17 @@ METHODS = ("size", "time")
 PLACEMENT_MIB = 256  # the placement group's file
 
 
+def direction(rw):
+    """read or write: the direction of fio's rw word (read, randwrite, ...)."""
+    return "write" if "write" in rw else "read"
+
+
+def against_median(xs):
+    """XS paired with their own median, for a row whose ratios show how far
+    a figure moves on its own from run to run."""
+    return xs, [engines.median(xs)] * len(xs)
+
+
 def kdm_args(path, size, secs, rw, bs_k, q, t):
     """fio's arguments as KDiskMark gives them, in its order."""
     return ["--ioengine=libaio", "--direct=1", "--randrepeat=0", "--refill_buffers",
@@ -80,7 +91,7 @@ def group_mark(b, log, method):
                     engines.clyde_file(b), size, secs, rw, bs_k, q, t)
                 label = "fio as KDiskMark runs it" if method == "size" else \
                     "fio io_uring best, time_based"
-                ddir = "write" if "write" in rw else "read"
+                ddir = direction(rw)
                 runs = [((name, ddir), label, args)]
                 if method == "size" and q >= 8:  # the reasons apart
                     runs.append(((name, ddir, "batched"), label + ", batched as clyde's",
@@ -107,7 +118,7 @@ def group_mark(b, log, method):
         for name, rw, bs_k, q, t in KDM_DEFAULT:
             for word in (rw, rw.replace("read", "write")):
                 steps.append(run_step(name, word, bs_k, q, t))
-                tests.append((name, "write" if "write" in word else "read", bs_k * q << 10))
+                tests.append((name, direction(word), bs_k * q << 10))
         watched = {}  # (tool, name, op): MarkWatch.result()
 
         def watch(k):
@@ -195,7 +206,7 @@ def report_rows(marks, placement, row_line, unmet):
                         1, 1, ("within", 0.03), unmet))
                 target = same or r[1]
                 L.append(row_line("the noise: %s %s, the reference ÷ its median (MB/s)" % (
-                    name, op), (target, [engines.median(target)] * len(target)),
+                    name, op), against_median(target),
                     "its median:", 1, 1, None, unmet))
                 if q >= 8 and bs_k < 1024 and r[5]:  # 1 MiB requests merge
                     L.append(row_line("the reason apart: %s %s, requests at the disk while "
@@ -216,7 +227,7 @@ def report_rows(marks, placement, row_line, unmet):
         small = placement["4k"]
         L.append(row_line("the VM apart: 1 MiB direct reads into one process's %d buffers "
                           "of 4 KiB pages, each ÷ their median (MB/s)" % len(small),
-                          (small, [engines.median(small)] * len(small)), "their median:",
+                          against_median(small), "their median:",
                           1, 0, None, unmet))
         if placement["huge"]:
             L.append(row_line("the VM apart: the same reads into buffers that are one "
@@ -318,9 +329,7 @@ def group_placement(b, log, mib=None, buffers=8, rounds=3):
     if hasattr(mmap, "MADV_HUGEPAGE"):
         huge_map.madvise(mmap.MADV_HUGEPAGE)
         huge_map.write(b"\1" * len(huge_map))
-        cell = ctypes.c_char.from_buffer(huge_map)
-        start = (-ctypes.addressof(cell)) % H
-        del cell
+        start = (-address_of(huge_map)) % H
         view = memoryview(huge_map)
         huge = [view[start + i * H:start + i * H + M] for i in range(buffers)]
         if anon_huge_kib() < buffers * 2048:  # THP off or not granted
@@ -361,10 +370,15 @@ def contiguous_pieces(buf):
     """In how many physically contiguous pieces BUF's pages lie (None
     where the page frames cannot be read). Each piece is one segment of a
     request."""
+    return pfn_pieces("self", address_of(buf), (len(buf) + mmap.PAGESIZE - 1) // mmap.PAGESIZE)
+
+
+def address_of(buf):
+    """Where writable buffer BUF starts in this process's memory."""
     cell = ctypes.c_char.from_buffer(buf)
     addr = ctypes.addressof(cell)
-    del cell
-    return pfn_pieces("self", addr, (len(buf) + mmap.PAGESIZE - 1) // mmap.PAGESIZE)
+    del cell  # no pointer into BUF outlives the call
+    return addr
 
 
 def pfn_pieces(pid, addr, pages, present=1.0):
