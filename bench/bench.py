@@ -511,15 +511,23 @@ def write_long_report(b, g, elapsed_s):
             if max(rss) >= 8 * 1024:
                 unmet.append("peak RSS")
             T.append(L_rss)
+        if "layout" in g:
+            rws, tele, _ = g["layout"]
+            T += buffered.report_rows(LAYOUT_MIB, rws, tele, table_row, unmet, median, (),
+                                      other="clyde --pieces", keys=("put_block",),
+                                      what="one file against 1 GiB pieces:")
     L += table(rows)
     L += claims_section(b, None, g["big"], long_run=True)
     L += ["## How each pair is matched", ""]
     L += buffered.method_lines(b, a.big_sizes, a.big_pairs, True)
+    if "layout" in g:
+        L += buffered.layout_lines(LAYOUT_MIB, a.layout_pairs)
     L.append("")
     L += commands_and_runs(b)
     return "\n".join(L)
 
 
+LAYOUT_MIB = 8192  # bench-long's one file against 1 GiB pieces
 GROUPS = ("direct", "engine", "mark-size", "mark-time", "placement", "buffered", "perchar",
           "progress", "rss")
 
@@ -554,6 +562,9 @@ def main():
     p.add_argument("--big-sizes", default="8192,16384",
                    help="MiB, comma-separated: bench-long's sizes")
     p.add_argument("--big-pairs", type=int, default=4)
+    p.add_argument("--layout-pairs", type=int, default=3,
+                   help="bench-long: pairs of clyde's one file against --pieces at %d MiB "
+                   "(0: none)" % LAYOUT_MIB)
     p.add_argument("--settle", type=int, default=10,
                    help="seconds idle before each buffered run where the kernel does "
                    "not show its free page reporting")
@@ -582,6 +593,9 @@ def main():
         if a.long:
             g["big"] = {s: buffered.group(b, log, s, a.big_pairs, "buffered", True)
                         for s in a.big_sizes}
+            if a.layout_pairs:
+                g["layout"] = buffered.group(b, log, LAYOUT_MIB, a.layout_pairs, "layout",
+                                             True, other="clyde --pieces")
             text = write_long_report(b, g, time.monotonic() - t0)
         else:
             hot = json.loads(run([a.hotpath], b.work).out)

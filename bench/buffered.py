@@ -197,8 +197,9 @@ def one_run(b, tool, size, label, long_run):
     prefix, perf_out = perf_prefix(b, tool) if long_run else ([], None)
     watch = RunWatch() if long_run else None
     out = {}
-    if tool == "clyde":
-        proc = b.clyde_start("clyde %s" % label, copts, prefix=prefix)
+    if tool.startswith("clyde"):
+        copts += tool.split()[1:]  # "clyde --pieces": 1 GiB pieces
+        proc = b.clyde_start("%s %s" % (tool, label), copts, prefix=prefix)
         _, ph, _ = b.clyde_result(proc)
         if not long_run:  # for the latency-recording row
             b.blat = getattr(b, "blat", []) + [(ph, {})]
@@ -218,22 +219,23 @@ def one_run(b, tool, size, label, long_run):
     return out, tele, waited
 
 
-def group(b, log, size, pairs, label, long_run=False):
-    """clyde --zeros against bonnie++ on SIZE MiB, PAIRS pairs. Returns per
-    phase key the lists of (clyde, bonnie++) figures, the telemetry of each
-    run (clyde's, bonnie++'s) and every run's settle() wait."""
+def group(b, log, size, pairs, label, long_run=False, other="bonnie++"):
+    """clyde --zeros against OTHER (bonnie++, or "clyde --pieces") on SIZE
+    MiB, PAIRS pairs. Returns per phase key the lists of (clyde, OTHER)
+    figures, the telemetry of each run (clyde's, OTHER's) and every run's
+    settle() wait."""
     rows = {k: {"rate": ([], []), "cpu": ([], []), "lat": ([], [])} for k in KEYS}
     tele = ([], [])
     waits = []
     for i in range(pairs):
-        order = ("clyde", "bonnie++") if i % 2 == 0 else ("bonnie++", "clyde")
+        order = ("clyde", other) if i % 2 == 0 else (other, "clyde")
         got = {}
         for tool in order:
             log("%s, %d MiB: pair %d/%d: %s, load %.1f" % (
                 label, size, i + 1, pairs, tool, os.getloadavg()[0]))
             got[tool] = one_run(b, tool, size, label, long_run)
             waits.append(got[tool][2])
-        for side, tool in enumerate(("clyde", "bonnie++")):
+        for side, tool in enumerate(("clyde", other)):
             figs, t, w = got[tool]
             for k in KEYS:
                 for n, what in enumerate(("rate", "cpu", "lat")):
@@ -253,22 +255,24 @@ def cpu_per_gib(cpu, rate):
     return [(c / 100 / (r / MIB) if c is not None and r else None) for c, r in zip(cpu, rate)]
 
 
-def report_rows(size, rows, tele, row_line, unmet, median, targets):
+def report_rows(size, rows, tele, row_line, unmet, median, targets, other="bonnie++",
+                keys=KEYS, what="buffered"):
     """Rows of one size: rate (target >= 1.0 where TARGETS has the key),
-    CPU per GiB (<= 1.0 for the same) and maximum latency; the telemetry of
-    a long run."""
+    CPU per GiB (<= 1.0 for the same) and maximum latency, against OTHER;
+    the telemetry of a long run."""
     L = []
-    for k in KEYS:
+    o = other + ":"
+    for k in keys:
         r = rows[k]
-        L.append(row_line("buffered %s at %d MiB (MiB/s)" % (NAMES[k], size), r["rate"],
-                          "bonnie++:", 1024, 1, (">=", 1.0) if k in targets else None,
+        L.append(row_line("%s %s at %d MiB (MiB/s)" % (what, NAMES[k], size), r["rate"],
+                          o, 1024, 1, (">=", 1.0) if k in targets else None,
                           unmet))
         per = (cpu_per_gib(r["cpu"][0], r["rate"][0]), cpu_per_gib(r["cpu"][1], r["rate"][1]))
-        L.append(row_line("buffered %s at %d MiB: CPU s per GiB" % (NAMES[k], size), per,
-                          "bonnie++:", 1, 3, ("<=", 1.0) if k in targets else None, unmet))
+        L.append(row_line("%s %s at %d MiB: CPU s per GiB" % (what, NAMES[k], size), per,
+                          o, 1, 3, ("<=", 1.0) if k in targets else None, unmet))
         if k != "get_block":
-            L.append(row_line("buffered %s at %d MiB: max latency (ms)" % (NAMES[k], size),
-                              r["lat"], "bonnie++:", 1, 1, None, unmet))
+            L.append(row_line("%s %s at %d MiB: max latency (ms)" % (what, NAMES[k], size),
+                              r["lat"], o, 1, 1, None, unmet))
     if tele[0] and tele[0][0]:
         for what, name in (("dirty_mib", "peak dirty memory (MiB)"),
                            ("writeback_mib", "peak writeback memory (MiB)"),
@@ -279,10 +283,19 @@ def report_rows(size, rows, tele, row_line, unmet, median, targets):
             r = [t.get(what) for t in tele[1]]
             if all(x is None for x in c + r):
                 continue
-            L.append("| buffered run at %d MiB: %s | %s | bonnie++: %s | | %s | | |" % (
-                size, name, fmt_list(c), fmt_list(r),
-                "clyde %s, bonnie++ %s (medians)" % (median(c), median(r))))
+            L.append("| %s run at %d MiB: %s | %s | %s %s | | %s | | |" % (
+                what, size, name, fmt_list(c), o, fmt_list(r),
+                "clyde %s, %s %s (medians)" % (median(c), other, median(r))))
     return L
+
+
+def layout_lines(size, pairs):
+    return [
+        "- **One file against 1 GiB pieces**: the same clyde command on %d MiB, as one file "
+        "(the default) and with `--pieces`, %d pairs, the first of each pair alternating, "
+        "each run settled as above. Only the layout differs; the ratio is one file ÷ "
+        "pieces, and the latency row shows the stalls pieces make on this filesystem "
+        "(the analysis traces them)." % (size, pairs)]
 
 
 def fmt_list(xs):
@@ -307,9 +320,8 @@ def method_lines(b, sizes, pairs, long_run):
         "still backs costs far less CPU than one into memory it has taken back, and the "
         "host takes freed memory back about 1.25 GiB every 2 s, so a run that started "
         "while it was still doing so raced it, and its figure depended on the run before "
-        "(see the analysis). Both fsync at close inside the timed region; clyde's file "
-        "is pieces of 1 GiB, all kept open and fsynced once the file is written, "
-        "bonnie++'s one file. `--zeros` because bonnie++ writes almost-zero blocks. "
+        "(see the analysis). Both fsync at close inside the timed region, and both write "
+        "one file (clyde's default, as bonnie++ 2.00a). `--zeros` because bonnie++ writes almost-zero blocks. "
         "%%CPU is process CPU ÷ elapsed for both, truncated to a whole number for both as "
         "bonnie++ prints it; CPU s per GiB is that over the throughput, i.e. %%CPU at "
         "equal throughput, which the target compares; max latency is the longest single "

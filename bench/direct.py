@@ -153,6 +153,6 @@ def method_lines(b):
         "the same count; compared as I/Os per second. The plain `randread numjobs=5` row "
         "counts reads only: clyde's seeks/s there also pay for the write-backs;",
         "  - every fio write job ends with `end_fsync=1`, which fio times as part of the job "
-        "as clyde times its fsync+close of every piece; every random job uses `norandommap` "
+        "as clyde times the fsync+close of its file; every random job uses `norandommap` "
         "(clyde draws offsets with repetition too).",
     ]

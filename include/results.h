@@ -360,6 +360,9 @@ struct io_mode {
 	bool direct;       /* -D: O_DIRECT on every bulk phase */
 	bool sync_writes;  /* -b: O_SYNC on every descriptor that writes */
 	bool zeros;        /* --zeros: bonnie++-like compressible data */
+	bool pieces;       /* --pieces: the I/O file in 1 GiB pieces; results:
+			    * it was in more than one (--pieces, or a
+			    * filesystem that caps a file's size) */
 	enum char_io char_io;
 	uint32_t dio_align; /* results: the O_DIRECT alignment used (0 if not
 			     * direct); learned at set-up, never in a config */

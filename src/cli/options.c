@@ -22,7 +22,7 @@
 
 enum long_only {
 	LONG_TABLE = OPT_LONG_ONLY, LONG_CSV, LONG_CHAR_IO, LONG_ZEROS,
-	LONG_VERIFY, LONG_RANDOM_IO, LONG_RANDOM_TIME, LONG_RANDOM_DEPTHS,
+	LONG_PIECES, LONG_VERIFY, LONG_RANDOM_IO, LONG_RANDOM_TIME, LONG_RANDOM_DEPTHS,
 	LONG_RANDOM_THREADS, LONG_ENGINE, LONG_PROBE, LONG_JSON, LONG_PROGRESS,
 	LONG_NO_PREFLIGHT, LONG_SHARED_FILE, LONG_SHARED_DIR, LONG_REORDER,
 	LONG_DEADLINE, LONG_VARY, LONG_BASELINE, LONG_VARY_ROOT_FS,
@@ -332,6 +332,11 @@ static const struct opt_row rows[] = {
 	{ LONG_ZEROS, "zeros", no_argument, NULL,
 	  "write bonnie++-like compressible data (default: incompressible)",
 	  .set = opt_flag, .offset = FIELD(mode.zeros) },
+	{ LONG_PIECES, "pieces", no_argument, NULL,
+	  "write the I/O test file in 1 GiB pieces, as bonnie++ 1.03 (default: one "
+	  "file, as bonnie++ 2.00a, and pieces only where the filesystem cannot "
+	  "hold a file of the size)",
+	  .set = opt_flag, .offset = FIELD(mode.pieces) },
 	{ LONG_VERIFY, "verify", no_argument, NULL,
 	  "check every block read back against what was written; exit 4 on a "
 	  "mismatch",

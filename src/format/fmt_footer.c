@@ -171,10 +171,11 @@ void fmt_footer(FILE *out, const struct run_results *r)
 	if (named)
 		print_fix(out, r);
 	fmt_memory_line(out, "clyde: ", r->prov_known, &r->prov);
-	fprintf(out, "%s %s: %s I/O%s, %s chunks, %s data, ",
+	fprintf(out, "%s %s: %s I/O%s%s, %s chunks, %s data, ",
 		r->program[0] ? r->program : "clyde",
 		r->version, r->mode.direct ? "direct" : "buffered",
 		r->mode.sync_writes ? ", synchronous writes" : "",
+		r->mode.pieces ? ", 1 GiB pieces" : "",
 		fmt_bytes_words(fmt_io_chunk(r), chunk, sizeof(chunk)),
 		r->mode.zeros ? "zero-filled" : "incompressible");
 	if (r->perchar_mib == 0)

@@ -281,6 +281,8 @@ static void put_config(FILE *out, const struct run_results *r, bool live)
 	json_out_bool_or_null(out, live, m->sync_writes);
 	fputs(", \"zeros\": ", out);
 	json_out_bool_or_null(out, live, m->zeros);
+	fputs(", \"pieces\": ", out);
+	json_out_bool_or_null(out, live, m->pieces);
 	fputs(", \"char_io\": ", out);
 	if (live)
 		fputs(m->char_io == CHAR_IO_SYSCALL ? "\"syscall\"" : "\"stdio\"",

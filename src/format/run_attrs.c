@@ -142,9 +142,10 @@ static bool read_mode(const struct run_results *r, char *buf)
 {
 	if (!run_attrs_measured(r))
 		return put(buf, "");
-	snprintf(buf, RUN_ATTR_TEXT_MAX, "%s I/O%s",
+	snprintf(buf, RUN_ATTR_TEXT_MAX, "%s I/O%s%s",
 		 r->mode.direct ? "direct" : "buffered",
-		 r->mode.sync_writes ? ", synchronous writes" : "");
+		 r->mode.sync_writes ? ", synchronous writes" : "",
+		 r->mode.pieces ? ", 1 GiB pieces" : "");
 	return true;
 }
 

@@ -17,8 +17,27 @@
 #include "io.h"
 #include "iofile_internal.h"
 
+uint64_t iofile_piece_size(uint64_t size_bytes, bool pieces, long filesize_bits)
+{
+	long bits = filesize_bits < 0 ? 32 : filesize_bits;
+	bool fits = bits >= 64 || (bits > 1 && size_bytes < (UINT64_C(1) << (bits - 1)));
+
+	if (pieces || !fits || size_bytes <= IOFILE_PIECE_BYTES)
+		return IOFILE_PIECE_BYTES;
+	/* One piece, rounded up to whole pieces' worth so that every block
+	 * size that divides a piece divides it too. */
+	return (size_bytes + IOFILE_PIECE_BYTES - 1) / IOFILE_PIECE_BYTES *
+	       IOFILE_PIECE_BYTES;
+}
+
+uint64_t iofile_piece_size_at(int dir_fd, uint64_t size_bytes, bool pieces)
+{
+	return iofile_piece_size(size_bytes, pieces,
+				 fpathconf(dir_fd, _PC_FILESIZEBITS));
+}
+
 int iofile_init(struct iofile *tf, int dir_fd, const char *dir, unsigned copy,
-		unsigned copies, uint64_t size_bytes)
+		unsigned copies, uint64_t size_bytes, uint64_t piece_bytes)
 {
 	char prefix[sizeof(tf->prefix)];
 
@@ -26,11 +45,12 @@ int iofile_init(struct iofile *tf, int dir_fd, const char *dir, unsigned copy,
 		snprintf(prefix, sizeof(prefix), "c%u.f", copy);
 	else
 		snprintf(prefix, sizeof(prefix), "f");
-	return iofile_init_named(tf, dir_fd, dir, prefix, size_bytes);
+	return iofile_init_named(tf, dir_fd, dir, prefix, size_bytes, piece_bytes);
 }
 
 int iofile_init_named(struct iofile *tf, int dir_fd, const char *dir,
-		      const char *prefix, uint64_t size_bytes)
+		      const char *prefix, uint64_t size_bytes,
+		      uint64_t piece_bytes)
 {
 	snprintf(tf->dir, sizeof(tf->dir), "%s", dir);
 	tf->dir_fd = dir_fd;
@@ -39,8 +59,8 @@ int iofile_init_named(struct iofile *tf, int dir_fd, const char *dir,
 	tf->extent_bytes = size_bytes;
 	tf->region = (struct iofile_region){ 0 };
 	tf->foreign = false;
-	tf->pieces = (uint32_t)((size_bytes + IOFILE_PIECE_BYTES - 1) /
-				IOFILE_PIECE_BYTES);
+	tf->piece_bytes = piece_bytes ? piece_bytes : IOFILE_PIECE_BYTES;
+	tf->pieces = (uint32_t)((size_bytes + tf->piece_bytes - 1) / tf->piece_bytes);
 	tf->ids = calloc(tf->pieces ? tf->pieces : 1, sizeof(*tf->ids));
 	if (!tf->ids) {
 		errno = ENOMEM;
@@ -57,12 +77,12 @@ void iofile_free(struct iofile *tf)
 
 uint64_t iofile_piece_bytes(const struct iofile *tf, uint32_t piece)
 {
-	uint64_t start = (uint64_t)piece * IOFILE_PIECE_BYTES;
+	uint64_t start = (uint64_t)piece * tf->piece_bytes;
 	uint64_t end = tf->extent_bytes < tf->size_bytes ? tf->extent_bytes
 							 : tf->size_bytes;
 	uint64_t left = end > start ? end - start : 0;
 
-	return left < IOFILE_PIECE_BYTES ? left : IOFILE_PIECE_BYTES;
+	return left < tf->piece_bytes ? left : tf->piece_bytes;
 }
 
 uint32_t iofile_pieces_in_use(const struct iofile *tf)

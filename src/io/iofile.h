@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * iofile.h - the I/O test file: pieces of at most 1 GiB ("f000", "f001",
- * ...; "c2.f000" for copy 2 under -c) inside clyde's directory that
- * together make the test size. Every piece is made and opened through the
+ * iofile.h - the I/O test file inside clyde's directory: one file ("f000";
+ * "c2.f000" for copy 2 under -c), as bonnie++ 2.00a writes it, or pieces
+ * of 1 GiB ("f000", "f001", ...) that together make the test size, as
+ * bonnie++ 1.03 wrote it: under --pieces, or where the filesystem cannot
+ * hold one file of that size (FAT32). Every piece is made and opened through the
  * directory's descriptor, recorded in the cleanup registry (which holds
  * it open, so that its inode number cannot go to another file), and
  * checked to be the same file each time it is opened again.
@@ -20,6 +22,7 @@
 #include "results.h"
 #include "io.h"
 
+/* A piece's size when the file is in pieces. */
 #define IOFILE_PIECE_BYTES GIB
 /* Longest piece name: prefix + "f" + up to 10 digits. */
 #define IOFILE_NAME_MAX 40
@@ -64,6 +67,7 @@ struct iofile {
 	uint64_t size_bytes;
 	uint64_t extent_bytes; /* of those, what the file holds: block output
 				* may stop at a deadline (iofile_init: all) */
+	uint64_t piece_bytes; /* each piece's room (iofile_piece_size) */
 	uint32_t pieces;
 	struct file_id *ids;  /* each piece as made; type 0 until then */
 	struct iofile_region region; /* --shared-file; count 0 otherwise */
@@ -72,11 +76,25 @@ struct iofile {
 };
 
 /*
- * Describe copy COPY of COPIES: SIZE_BYTES split in pieces inside the
- * directory DIR_FD, shown as DIR. -1 with errno ENOMEM.
+ * The piece size for a file of SIZE_BYTES: IOFILE_PIECE_BYTES when PIECES
+ * asks for pieces or when the filesystem cannot hold a file that large
+ * (FILESIZE_BITS, what fpathconf's _PC_FILESIZEBITS says there: a signed
+ * size in that many bits; -1 unknown, taken as 32); else one piece, the
+ * size rounded up to a multiple of IOFILE_PIECE_BYTES (the last piece
+ * holds only what the size leaves).
+ */
+uint64_t iofile_piece_size(uint64_t size_bytes, bool pieces, long filesize_bits);
+
+/* The same for a file in the directory DIR_FD. */
+uint64_t iofile_piece_size_at(int dir_fd, uint64_t size_bytes, bool pieces);
+
+/*
+ * Describe copy COPY of COPIES: SIZE_BYTES in pieces of PIECE_BYTES
+ * (iofile_piece_size) inside the directory DIR_FD, shown as DIR. -1 with
+ * errno ENOMEM.
  */
 int iofile_init(struct iofile *tf, int dir_fd, const char *dir, unsigned copy,
-		unsigned copies, uint64_t size_bytes);
+		unsigned copies, uint64_t size_bytes, uint64_t piece_bytes);
 
 /*
  * The same for a file of another name: pieces PREFIX000, PREFIX001, ...
@@ -84,13 +102,14 @@ int iofile_init(struct iofile *tf, int dir_fd, const char *dir, unsigned copy,
  * "probe" for --probe's file).
  */
 int iofile_init_named(struct iofile *tf, int dir_fd, const char *dir,
-		      const char *prefix, uint64_t size_bytes);
+		      const char *prefix, uint64_t size_bytes,
+		      uint64_t piece_bytes);
 
 /* Release what iofile_init allocated. */
 void iofile_free(struct iofile *tf);
 
-/* Bytes in piece PIECE within the extent: 1 GiB, or less for the last
- * one, 0 past the extent. */
+/* Bytes in piece PIECE within the extent: tf->piece_bytes, or less for
+ * the last one, 0 past the extent. */
 uint64_t iofile_piece_bytes(const struct iofile *tf, uint32_t piece);
 
 /* The pieces that hold the extent (those a phase after block output

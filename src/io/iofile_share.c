@@ -19,7 +19,7 @@
 uint64_t iofile_offset(const struct iofile *tf, uint32_t piece, uint64_t off)
 {
 	const struct iofile_region *r = &tf->region;
-	uint64_t at = (uint64_t)piece * IOFILE_PIECE_BYTES + off;
+	uint64_t at = (uint64_t)piece * tf->piece_bytes + off;
 
 	if (r->count == 0)
 		return off;

@@ -22,7 +22,7 @@ enum shown { BYTES, MIB_SIZE, COUNT, SIGNED, ON_OFF, RUNS, ENGINE, CHAR_IO,
 	     LAYOUT, REORDER, LIST };
 
 enum key { S_SIZE, S_CHUNK, S_SEEKS, S_SEEKERS, N_FILES, N_MAX, N_MIN, N_DIRS,
-	   N_CHUNK, PERCHAR, COPIES, RUNS_X, DIRECT, SYNC, ZEROS, CHARIO, VERIFY,
+	   N_CHUNK, PERCHAR, COPIES, RUNS_X, DIRECT, SYNC, ZEROS, PIECES, CHARIO, VERIFY,
 	   RANDOM, R_TIME, R_DEPTHS, R_THREADS, ENGINE_ASKED, ENGINE_USED,
 	   SHARED_FILE, STRIPE, SHARED_DIR, REORDER_AT, DEADLINE };
 
@@ -48,6 +48,7 @@ static const struct setting settings[] = {
 	{ DIRECT, "-D", ON_OFF },
 	{ SYNC, "-b", ON_OFF },
 	{ ZEROS, "--zeros", ON_OFF },
+	{ PIECES, "--pieces", ON_OFF },
 	{ CHARIO, "--char-io", CHAR_IO },
 	{ VERIFY, "--verify", ON_OFF },
 	{ RANDOM, "--random-io", ON_OFF },
@@ -107,6 +108,7 @@ static uint64_t value_of(enum key key, const struct config *cfg,
 	case DIRECT: return cfg->mode.direct;
 	case SYNC: return cfg->mode.sync_writes;
 	case ZEROS: return cfg->mode.zeros;
+	case PIECES: return cfg->mode.pieces;
 	case CHARIO: return cfg->mode.char_io;
 	case VERIFY: return cfg->verify;
 	case RANDOM: return cfg->random_io;

@@ -215,6 +215,12 @@ static int read_config(const struct json_where *top,
 		return -1;
 	r->mode.char_io = char_io == 1 ? CHAR_IO_SYSCALL : CHAR_IO_STDIO;
 	r->concurrency = (uint32_t)conc;
+	/* Absent from JSON written before --pieces, when clyde's own runs
+	 * split a file past 1 GiB in 1 GiB pieces; null when not live. */
+	if (!json_get(c, "pieces"))
+		r->mode.pieces = !r->format_id[0] && r->io.size_mib * MIB > GIB;
+	else if (json_field_bool(&w, c, "pieces", true, &r->mode.pieces, &known) != 0)
+		return -1;
 	/* Absent from JSON written before --probe; null when not live. */
 	if (json_get(c, "probe") &&
 	    json_field_choice(&w, c, "probe", true, probe_names, 4, &probe) != 0)

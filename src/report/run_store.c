@@ -64,7 +64,7 @@ struct store_setup {
 	uint64_t perchar_mib;
 	struct io_params io;
 	struct file_params files;
-	uint8_t direct, sync_writes, zeros, pad[5];
+	uint8_t direct, sync_writes, zeros, pieces, pad[4];
 };
 
 /* Byte strings kept once each, numbered in order of arrival. */
@@ -318,6 +318,7 @@ static void setup_of(const struct run_results *r, uint32_t env, uint32_t prov,
 	k->direct = r->mode.direct;
 	k->sync_writes = r->mode.sync_writes;
 	k->zeros = r->mode.zeros;
+	k->pieces = r->mode.pieces;
 }
 
 /* Setup ID's fields into R (its figures and name untouched). */
@@ -337,7 +338,7 @@ static void setup_apply(const struct run_store *s, uint32_t id,
 	r->files = k->files;
 	r->mode = (struct io_mode){ .direct = k->direct,
 				    .sync_writes = k->sync_writes,
-				    .zeros = k->zeros,
+				    .zeros = k->zeros, .pieces = k->pieces,
 				    .char_io = (enum char_io)k->char_io };
 	if (k->env)
 		memcpy(&r->env, s->envs.rec[k->env - 1], sizeof(r->env));

@@ -143,8 +143,8 @@ int phase_rewrite_run(struct phase_ctx *ctx)
 int phase_read_run(struct phase_ctx *ctx)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
-	const uint64_t blocks_per_piece = IOFILE_PIECE_BYTES / chunk;
 	const struct iofile *tf = ctx->read_tf;
+	const uint64_t blocks_per_piece = tf->piece_bytes / chunk;
 	char path[PATH_MAX];
 
 	for (uint32_t p = 0; p < iofile_pieces_in_use(tf) && !phase_cut(ctx); p++) {

@@ -32,15 +32,15 @@ static uint64_t perchar_total(const struct phase_ctx *ctx)
 
 static uint32_t perchar_pieces(const struct phase_ctx *ctx)
 {
-	return (uint32_t)((perchar_total(ctx) + IOFILE_PIECE_BYTES - 1) /
-			  IOFILE_PIECE_BYTES);
+	return (uint32_t)((perchar_total(ctx) + ctx->tf->piece_bytes - 1) /
+			  ctx->tf->piece_bytes);
 }
 
 static uint64_t perchar_piece_bytes(const struct phase_ctx *ctx, uint32_t p)
 {
-	uint64_t left = perchar_total(ctx) - (uint64_t)p * IOFILE_PIECE_BYTES;
+	uint64_t left = perchar_total(ctx) - (uint64_t)p * ctx->tf->piece_bytes;
 
-	return left < IOFILE_PIECE_BYTES ? left : IOFILE_PIECE_BYTES;
+	return left < ctx->tf->piece_bytes ? left : ctx->tf->piece_bytes;
 }
 
 /* A stdio stream on FD whose buffer is ctx->buf: one aligned chunk. */
@@ -173,9 +173,9 @@ static int verify_chunk(struct phase_ctx *ctx, const unsigned char *check,
 			uint32_t piece, uint64_t i, const char *path, uint64_t *t0)
 {
 	const size_t chunk = ctx->cfg->io.chunk_bytes;
+	const uint64_t block = piece * (ctx->tf->piece_bytes / chunk) + i;
 
-	if (phase_verify(ctx, ctx->data, piece * (IOFILE_PIECE_BYTES / chunk) + i, check,
-			 i * chunk, path) != 0)
+	if (phase_verify(ctx, ctx->data, block, check, i * chunk, path) != 0)
 		return -1;
 	*t0 = timer_now_ns();
 	return 0;

@@ -60,7 +60,7 @@ static struct engine_job job_of(struct phase_ctx *ctx, const struct random_spec 
 
 	return (struct engine_job){
 		.fds = fds, .pieces = iofile_pieces_in_use(ctx->tf),
-		.piece_bytes = IOFILE_PIECE_BYTES,
+		.piece_bytes = ctx->tf->piece_bytes,
 		.file_bytes = ctx->tf->extent_bytes < ctx->tf->size_bytes
 				      ? ctx->tf->extent_bytes : ctx->tf->size_bytes,
 		.block_bytes = spec->block_bytes, .align = ctx->buf_align,

@@ -27,7 +27,7 @@ static void *seeker_main(void *arg)
 	struct seek_shared *sh = w->shared;
 	const struct config *cfg = sh->ctx->cfg;
 	const size_t chunk = cfg->io.chunk_bytes;
-	const uint64_t per_piece = IOFILE_PIECE_BYTES / chunk;
+	const uint64_t per_piece = sh->ctx->tf->piece_bytes / chunk;
 	uint64_t t0 = timer_now_ns();
 
 	for (;;) {

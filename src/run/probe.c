@@ -231,7 +231,7 @@ int probe_open(const struct config *cfg, int dir_fd, const char *workdir,
 	p = probe_alloc(cfg->probe);
 	memset(err, 0, sizeof(*err));
 	if (p && iofile_init_named(&p->file, dir_fd, workdir, PROBE_FILE_PREFIX,
-				   PROBE_FILE_BYTES) == 0) {
+				   PROBE_FILE_BYTES, IOFILE_PIECE_BYTES) == 0) {
 		for (unsigned i = 0; i < 2; i++)
 			rng_seeded(&p->t[i].rng, seed ^ (0x70726f6265ULL + i));
 		for (unsigned i = 0; i < 2 && (p->t[i].buf = io_alloc(

@@ -440,6 +440,7 @@ static void describe_run(const struct config *cfg,
 	res->perchar_mib = phase_perchar_bytes(cfg) / MIB;
 	res->mode = cfg->mode;
 	res->mode.dio_align = target->dio_align;
+	res->mode.pieces = cfg->io.size_mib * MIB > target->piece_bytes;
 	res->job = cfg->job;
 	if (cfg->job.reorder) /* the shift every rank read at */
 		res->job.reorder_shift = (target->share.read_rank + target->share.ranks -

@@ -109,6 +109,7 @@ struct run_target {
 	int parent_fd;          /* -d, which holds it; -1 until opened */
 	int dir_fd;             /* clyde's directory itself; -1 until made */
 	uint32_t dio_align;     /* O_DIRECT alignment found there; 0 without -D */
+	uint64_t piece_bytes;   /* the I/O file's pieces there (iofile_piece_size) */
 	struct device dev;      /* dev.n 0: no counters to read */
 	enum engine_kind engine; /* what the engine tests run on (--engine, or
 				  * what replaced it); AUTO: not chosen yet */

@@ -51,19 +51,22 @@ static void make_region(struct iofile *tf, const struct config *cfg,
  * rank only reads it), with that copy's data for --verify. 0 or -1.
  */
 static int make_reader(struct copy *c, const struct config *cfg,
-		       const struct run_share *sh, uint64_t seed, unsigned i,
+		       const struct run_target *target, uint64_t seed, unsigned i,
 		       size_t align, struct run_agreed *agreed)
 {
-	uint64_t size = cfg->io.size_mib * MIB;
+	const struct run_share *sh = &target->share;
+	uint64_t size = cfg->io.size_mib * MIB, piece = target->piece_bytes;
 	unsigned n = cfg->concurrency;
 	int rc;
 
 	if (cfg->job.layout != SHARE_OWN) {
-		rc = iofile_init(&c->read_tf, sh->job_fd, sh->job_dir, i, n, size);
+		rc = iofile_init(&c->read_tf, sh->job_fd, sh->job_dir, i, n, size,
+				 piece);
 		if (rc == 0)
 			make_region(&c->read_tf, cfg, sh, sh->read_rank, i, agreed);
 	} else {
-		rc = iofile_init(&c->read_tf, sh->read_fd, sh->read_dir, i, n, size);
+		rc = iofile_init(&c->read_tf, sh->read_fd, sh->read_dir, i, n, size,
+				 piece);
 		c->read_tf.foreign = true;
 	}
 	if (rc != 0 || data_init(&c->read_data, data_seed(seed, sh->read_first_copy, i),
@@ -104,7 +107,7 @@ static int make_copy(struct copy *c, const struct config *cfg,
 			return -1;
 	}
 	if (iofile_init(&c->tf, target->dir_fd, target->workdir, i, n,
-			cfg->io.size_mib * MIB) != 0 ||
+			cfg->io.size_mib * MIB, target->piece_bytes) != 0 ||
 	    !c->ctx.buf || (cfg->files.count_k > 0 && !c->ctx.files) ||
 	    data_init(&c->data, data_seed(seed, target->first_copy, i), chunk,
 		      align, cfg->mode.zeros) != 0)
@@ -112,7 +115,7 @@ static int make_copy(struct copy *c, const struct config *cfg,
 	if (cfg->job.layout != SHARE_OWN)
 		make_region(&c->tf, cfg, sh, sh->rank, i, agreed);
 	if (cfg->job.reorder && sh->read_rank != sh->rank)
-		return make_reader(c, cfg, sh, seed, i, align, agreed);
+		return make_reader(c, cfg, target, seed, i, align, agreed);
 	return 0;
 }
 

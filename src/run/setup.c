@@ -241,7 +241,8 @@ int setup_preflight(const struct config *cfg, char *err, size_t len)
 	return 0;
 }
 
-/* Check O_DIRECT and learn the alignment it needs, before any real I/O. */
+/* Check O_DIRECT and learn the alignment it needs, and how the I/O file
+ * is laid out there, before any real I/O. */
 static int probe(const struct config *cfg, struct run_target *target,
 		 char *err, size_t len)
 {
@@ -262,6 +263,9 @@ static int probe(const struct config *cfg, struct run_target *target,
 				 strerror(e));
 		return EXIT_SETUP;
 	}
+	target->piece_bytes = iofile_piece_size_at(target->dir_fd,
+						   cfg->io.size_mib * MIB,
+						   cfg->mode.pieces);
 	if (!cfg->mode.direct)
 		return 0;
 	platform_fs_name(target->dir_fd, fs, sizeof(fs));
@@ -330,6 +334,7 @@ int setup_target(const struct config *cfg, const char *tag,
 	memset(target->workdir, 0, sizeof(target->workdir));
 	target->parent_fd = target->dir_fd = -1;
 	target->dio_align = 0;
+	target->piece_bytes = IOFILE_PIECE_BYTES;
 	target->first_copy = 0;
 	memset(&target->rng, 0, sizeof(target->rng));
 	/* -Z's numbers before anything is made: a short file stops nothing half-done. */
@@ -364,6 +369,7 @@ int setup_target_for(const struct config *cfg, const struct run_target *made,
 
 	*target = *made;
 	target->dio_align = 0;
+	target->piece_bytes = IOFILE_PIECE_BYTES;
 	target->engine = ENGINE_AUTO;
 	target->engine_note[0] = '\0';
 	if ((status = setup_limits(cfg, err, len)) != 0)

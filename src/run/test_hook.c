@@ -66,7 +66,7 @@ int test_fault_after_phase(const void *arg, const struct plan_step *step,
 	static const struct io_mode plain; /* one byte: no O_DIRECT */
 	const struct test_fault *fault = arg;
 	const uint64_t chunk = fault->chunk_bytes;
-	const uint64_t per_piece = IOFILE_PIECE_BYTES / chunk;
+	const uint64_t per_piece = tf->piece_bytes / chunk;
 	const uint32_t piece = (uint32_t)(fault->block / per_piece);
 	char path[PATH_MAX];
 	unsigned char byte;

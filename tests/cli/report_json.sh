@@ -32,7 +32,7 @@ report --format text-1.96 "$T/live.json"
 checks "one live run: shown" '[ $st -eq 0 ] && has_out live'
 report --format json "$T/live.json"
 check "one live run: direct, char_io and the environment come through" \
-	grep -q '"direct": false, "sync_writes": false, "zeros": false, "char_io": "stdio"' "$T/out"
+	grep -q '"direct": false, "sync_writes": false, "zeros": false, "pieces": false, "char_io": "stdio"' "$T/out"
 
 # Documents one after another, blank lines and a byte-order mark first,
 # compact JSON on one long line, beside a CSV file.

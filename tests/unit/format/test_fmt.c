@@ -516,13 +516,13 @@ static void test_footer(void)
 	golden_set(&r, PHASE_SEQ_STAT, FIGURE_TOO_FAST, 0, 0, 1000);
 	r.phase[PHASE_SEQ_STAT].elapsed_ns = 100000000;
 	r.files.dirs = 4;
-	r.mode = (struct io_mode){ true, true, true, CHAR_IO_SYSCALL, 4096 };
+	r.mode = (struct io_mode){ true, true, true, true, CHAR_IO_SYSCALL, 4096 };
 	r.io.chunk_bytes = 512;
 	r.concurrency = 4;
 	t = footer(&r);
 	CHECK_STR("footer: -n too, and every mode word", t,
 		  "clyde: too fast to measure (under 0.5 s, shown as +++++): rewrite, block input, seeks, sequential stat; a larger test would measure them: -s 8G:512:24k -n 30:::4 -f 8G -c 4 (about 4 s at this run's rates)\n"
-		  "clyde " GOLDEN_RUN_VERSION ": direct I/O, synchronous writes, 512 B chunks, zero-filled data, per-char via syscalls, 4 copies\n");
+		  "clyde " GOLDEN_RUN_VERSION ": direct I/O, synchronous writes, 1 GiB pieces, 512 B chunks, zero-filled data, per-char via syscalls, 4 copies\n");
 	free(t);
 	r = golden_blank_run("box", 1024, 0);
 	r.io.chunk_bytes = MIB;

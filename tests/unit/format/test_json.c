@@ -227,7 +227,7 @@ static struct run_results full_run(void)
 	r.io = (struct io_params){ 1024, 8192, 8192, 5 };
 	r.files = (struct file_params){ 16, 0, 0, 1, 8192 };
 	r.perchar_mib = 1024;
-	r.mode = (struct io_mode){ true, false, false, CHAR_IO_STDIO, 4096 };
+	r.mode = (struct io_mode){ true, false, false, false, CHAR_IO_STDIO, 4096 };
 	r.verify = true;
 	r.random_time_s = 5;
 	set_phase(&r, PHASE_PUTC, FIGURE_VALUE, 2920.4, 99.2, 359 * 1000 * ms, size, 0, 131072);

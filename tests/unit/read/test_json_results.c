@@ -54,7 +54,7 @@ static void sample_run(struct run_results *r, int variant)
 	r->io = (struct io_params){ 2048, 65536, 4096, 3 };
 	r->files = (struct file_params){ 8, -2, 0, 4, 4096 };
 	r->perchar_mib = 16;
-	r->mode = (struct io_mode){ variant == 0, variant == 1, true,
+	r->mode = (struct io_mode){ variant == 0, variant == 1, true, variant == 1,
 				    variant ? CHAR_IO_SYSCALL : CHAR_IO_STDIO,
 				    variant == 0 ? 4096 : 0 };
 	r->verify = variant == 1;
