@@ -227,7 +227,7 @@ bench: clyde $(BENCH_TOOLS)
 # and writeback peaks, balance_dirty_pages throttles, disk reads and DAMON's
 # page-cache evictions beside each run):
 # writes bench/results-long.md, which make bench copies into results.md.
-# Takes about 20 minutes (every run starts after a sync, once the host has
+# Takes about 25 minutes (every run starts after a sync, once the host has
 # taken back the memory the run before freed).
 bench-long: clyde $(BENCH_TOOLS)
 	bench/setup.sh

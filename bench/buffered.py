@@ -274,13 +274,13 @@ def report_rows(size, rows, tele, row_line, unmet, median, targets, other="bonni
             L.append(row_line("%s %s at %d MiB: max latency (ms)" % (what, NAMES[k], size),
                               r["lat"], o, 1, 1, None, unmet))
     if tele[0] and tele[0][0]:
-        for what, name in (("dirty_mib", "peak dirty memory (MiB)"),
+        for key, name in (("dirty_mib", "peak dirty memory (MiB)"),
                            ("writeback_mib", "peak writeback memory (MiB)"),
                            ("throttled", "writes throttled by balance_dirty_pages"),
                            ("disk_read_mib", "read from the disk (MiB)"),
                            ("paged_out_mib", "page cache evicted by DAMON (MiB)")):
-            c = [t.get(what) for t in tele[0]]
-            r = [t.get(what) for t in tele[1]]
+            c = [t.get(key) for t in tele[0]]
+            r = [t.get(key) for t in tele[1]]
             if all(x is None for x in c + r):
                 continue
             L.append("| %s run at %d MiB: %s | %s | %s %s | | %s | | |" % (

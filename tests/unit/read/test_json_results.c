@@ -150,6 +150,7 @@ static void check_same(const char *what, const struct run_results *a,
 	PART("mode", a->mode.direct == b->mode.direct &&
 			     a->mode.sync_writes == b->mode.sync_writes &&
 			     a->mode.zeros == b->mode.zeros &&
+			     a->mode.pieces == b->mode.pieces &&
 			     a->mode.char_io == b->mode.char_io &&
 			     a->mode.dio_align == b->mode.dio_align &&
 			     a->verify == b->verify &&
@@ -508,6 +509,40 @@ static void test_without_provenance(void)
 	free(older);
 }
 
+/*
+ * JSON written before --pieces has no "pieces": clyde then split every file
+ * past 1 GiB in 1 GiB pieces, so such a run reads as in pieces, and one of
+ * 1 GiB or less, or read from a CSV line, as one file.
+ */
+static void test_without_pieces(void)
+{
+	static const struct { uint64_t mib; const char *format; bool pieces; const char *name; } c[] = {
+		{ 2048, "", true, "no pieces key: a 2 GiB clyde run was in pieces" },
+		{ 1024, "", false, "no pieces key: a 1 GiB clyde run was one file" },
+		{ 2048, "1.98", false, "no pieces key: a run from CSV is not said to be" },
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		struct run_results r, *back = NULL;
+		struct parse_error err = { "" };
+		size_t n = 0;
+
+		sample_run(&r, 0);
+		r.io.size_mib = c[i].mib;
+		snprintf(r.format_id, sizeof(r.format_id), "%s", c[i].format);
+		char *text = render(&r, 1, false);
+		char *old = text ? replaced(text, c[i].format[0] ? "\"pieces\": null, "
+							    : "\"pieces\": false, ", "")
+				 : NULL;
+		CHECK(c[i].name, old && !strstr(old, "\"pieces\"") &&
+				 json_results_read(old, strlen(old), &back, &n, &err) == 0 &&
+				 n == 1 && back[0].mode.pieces == c[i].pieces);
+		free(back);
+		free(old);
+		free(text);
+	}
+}
+
 /* Unknown keys are for later versions: ignored. Long texts are cut whole. */
 static void test_lenient(void)
 {
@@ -583,6 +618,7 @@ int main(void)
 	test_vary();
 	test_golden();
 	test_probe_refused();
+	test_without_pieces();
 	test_errors();
 	test_without_provenance();
 	test_lenient();
