@@ -53,6 +53,7 @@ void space_need(const struct config *cfg, uint64_t block_bytes,
 	const struct file_params *fp = &cfg->files;
 	uint64_t block = block_bytes ? block_bytes : 4096;
 	uint64_t bytes = cfg->io.size_mib * MIB; /* whole MiB: whole blocks */
+	/* An inode per piece, as many as 1 GiB pieces would take. */
 	uint64_t inodes = (bytes + IOFILE_PIECE_BYTES - 1) / IOFILE_PIECE_BYTES;
 	uint64_t files_bytes = 0;
 

@@ -31,6 +31,8 @@
 
 int setup_file_limit(const struct config *cfg, char *err, size_t len)
 {
+	/* The most pieces the file can have (1 GiB each): the layout is
+	 * learned later, in clyde's directory. */
 	uint64_t pieces = (cfg->io.size_mib * MIB + IOFILE_PIECE_BYTES - 1) /
 			  IOFILE_PIECE_BYTES;
 	/* The copy's directory (and the registry's hold on it), each
