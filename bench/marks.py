@@ -68,7 +68,8 @@ def timed_args(path, size, secs, rw, bs_k, q, t):
     return ["--ioengine=io_uring", "--direct=1", "--randrepeat=0", "--norandommap",
             "--filename=" + path, "--name=" + rw, "--size=%dm" % size,
             "--bs=%dk" % bs_k, "--time_based", "--runtime=%d" % secs, "--rw=" + rw,
-            "--iodepth=%d" % q, "--numjobs=%d" % t] + engines.fio_best(q)
+            "--iodepth=%d" % q, "--numjobs=%d" % t] + engines.fio_best(q) + \
+        engines.FIO_PLAIN_DATA
 
 
 def group_mark(b, log, method):
@@ -96,23 +97,23 @@ def group_mark(b, log, method):
                 if method == "size" and q >= 8:  # the reasons apart
                     runs.append(((name, ddir, "batched"), label + ", batched as clyde's",
                                  batched(args, q)))
-                if method == "size" and ddir == "write":  # new random data every write
+                if method == "size" and ddir == "write":  # fio's data work apart
                     runs.append(((name, ddir, "plain"), label + (
-                        ", batched," if q >= 8 else ",") + " without --refill_buffers",
+                        ", batched," if q >= 8 else ",") + " plain data",
                         [x for x in (batched(args, q) if q >= 8 else args)
-                         if x != "--refill_buffers"]))
+                         if x != "--refill_buffers"] + engines.FIO_PLAIN_DATA))
                 # The run the target compares with (the last) right beside
                 # clyde's, the reasons apart further out.
                 for key, what, argv in (runs[::-1] if clyde_first else runs):
-                    seen = MarkWatch("fio", bs_k * q << 10, b.work) \
-                        if key == runs[-1][0] else None
+                    seen = MarkWatch("fio", bs_k * q << 10, b.work)
                     # By size fio's clock holds its end_fsync; time_based it
                     # does not, and fio_timed adds the flush.
                     got[key] = engines.fio_figures(engines.fio_jobs(b, what, argv), ddir) \
                         if method == "size" else \
                         engines.fio_timed(b, what, argv, ddir, engines.clyde_file(b))
-                    if seen:
-                        watched[("fio",) + key[:2]] = seen.result()
+                    seen = seen.result()
+                    if key == runs[-1][0]:
+                        watched[("fio",) + key[:2]] = seen
             return go
         tests = []  # clyde's steps from 1 on: (name, op, buffer bytes)
         for name, rw, bs_k, q, t in KDM_DEFAULT:
@@ -151,7 +152,7 @@ def group_mark(b, log, method):
                  ("clyde s", t["elapsed_s"])] +
                 ([("fio flush s", f["flush_s"])] if "flush_s" in f else []) +
                 ([("fio batched MB/s", fb["mb"])] if fb else []) +
-                ([("fio without refill MB/s", fp["mb"])] if fp else []) +
+                ([("fio plain data MB/s", fp["mb"])] if fp else []) +
                 [("%s disk queue" % who, w["queue"]) for who, w in (("clyde", cw), ("fio", fw))
                  if w.get("queue")] +
                 [("%s buffer pieces/MiB" % who, w["pieces"])
@@ -160,18 +161,97 @@ def group_mark(b, log, method):
 
 
 class MarkWatch:
-    """What one tool's run of a mark test did to the machine: the disk's
-    mean queue while busy (engines.DiskQueue) and, for blocks of 1 MiB or
-    more, the pieces per MiB of its I/O buffers (BufferLayout). Started
-    right before the run; result() right after: {"queue", "pieces"}."""
+    """One tool's run of a mark test: for I/O buffers of 1 MiB or more,
+    the same memory for either tool (ScatteredMemory) and the pieces per
+    MiB its buffers lay in (BufferLayout); and the disk's mean queue while
+    busy (engines.DiskQueue). Started right before the run; result() right
+    after: {"queue", "pieces"}."""
 
     def __init__(self, comm, nbytes, path):
-        self.layout = BufferLayout(comm, nbytes) if nbytes >= 1 << 20 else None
+        big = nbytes >= 1 << 20
+        self.memory = ScatteredMemory() if big else None
+        self.layout = BufferLayout(comm, nbytes) if big else None
         self.queue = engines.DiskQueue(path)
 
     def result(self):
-        return {"queue": self.queue.result(),
-                "pieces": self.layout.result() if self.layout else None}
+        got = {"queue": self.queue.result(),
+               "pieces": self.layout.result() if self.layout else None}
+        if self.memory:
+            self.memory.close()
+        return got
+
+
+SCATTER_MIB = 64  # ScatteredMemory's region of each kind: half of it freed
+
+
+class ScatteredMemory:
+    """Free memory in the same state for whichever tool runs next. The
+    page allocator hands out its smallest free blocks first, from one list
+    for ordinary pages and another for pages pinned as a request's memory
+    (registering an io_uring buffer faults it in that way: fio's
+    --fixedbufs reads). So this process fills a region of SCATTER_MIB of
+    each kind, on every CPU it may run on (each CPU keeps a cache of free
+    pages), gives back every other page and holds the rest until close():
+    a buffer allocated meanwhile lies in single pages, 256 pieces a MiB,
+    for clyde and fio alike. Without it each process draws a layout of its
+    own (121-256 pieces a MiB in one run's sequential pairs; fio's pinned
+    buffers fewer), and a 1 MiB request's speed on this VM follows it (the
+    placement group)."""
+
+    def __init__(self):
+        n, page = SCATTER_MIB << 20, mmap.PAGESIZE
+        self.maps = []
+        cpus = os.sched_getaffinity(0)
+        try:
+            for pinned in (False, True):
+                m = mmap.mmap(-1, n, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+                self.maps.append(m)
+                if hasattr(mmap, "MADV_NOHUGEPAGE"):
+                    m.madvise(mmap.MADV_NOHUGEPAGE)
+                part = n // len(cpus) // (2 * page) * (2 * page)
+                for k, cpu in enumerate(sorted(cpus)):
+                    os.sched_setaffinity(0, {cpu})
+                    lo, hi = k * part, n if k == len(cpus) - 1 else (k + 1) * part
+                    if not (pin_pages(m, lo, hi - lo) if pinned else populate(m, lo, hi - lo)):
+                        m[lo:hi] = b"\1" * (hi - lo)
+                    for off in range(lo, hi, 2 * page):
+                        m.madvise(mmap.MADV_DONTNEED, off, page)
+        finally:
+            os.sched_setaffinity(0, cpus)
+
+    def close(self):
+        for m in self.maps:
+            m.close()
+
+
+def populate(buf, off, length):
+    """Fault LENGTH bytes of BUF from OFF in as ordinary writable pages,
+    as a first write would (MADV_POPULATE_WRITE, Linux 5.14); False where
+    the kernel cannot."""
+    try:
+        buf.madvise(getattr(mmap, "MADV_POPULATE_WRITE", 23), off, length)
+        return True
+    except OSError:
+        return False
+
+
+def pin_pages(buf, off, length):
+    """Fault LENGTH bytes of BUF from OFF in as memory pinned for I/O, the
+    way registering an io_uring buffer does, then let them go again (they
+    stay mapped); False where io_uring cannot."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    params = ctypes.create_string_buffer(120)  # struct io_uring_params
+    fd = libc.syscall(425, 1, params)  # io_uring_setup
+    if fd < 0:
+        return False
+    try:
+        iov = (ctypes.c_size_t * 2)(address_of(buf) + off, length)
+        if libc.syscall(427, fd, 0, iov, 1) != 0:  # IORING_REGISTER_BUFFERS
+            return False
+        libc.syscall(427, fd, 1, None, 0)  # IORING_UNREGISTER_BUFFERS
+        return True
+    finally:
+        os.close(fd)
 
 
 def report_rows(marks, placement, row_line, unmet):
@@ -191,18 +271,24 @@ def report_rows(marks, placement, row_line, unmet):
                     continue
                 what = "mark by %s %s %s (MB/s; clyde %.2f s a run)" % (
                     method, name, op, engines.median(r[2]))
-                # By size, the target is against fio doing what clyde does:
-                # submissions batched as clyde's from Q8 (r[3]), and for
-                # writes no new random data per write (r[4]); what each of
-                # KDiskMark's choices is worth is shown apart.
-                same = r[4] or r[3]
+                # By size, the target is against fio doing what clyde does
+                # at its best: for writes without new random data per write
+                # (r[4], batched from Q8); for reads from Q8 the faster, by
+                # median, of fio's loop as KDiskMark runs it (r[1]) and
+                # batched as clyde's (r[3]: three times as fast at RND4K
+                # Q32T1, slower at SEQ1M Q8T1). What each choice is worth
+                # is shown apart.
+                same, batched = r[4], bool(r[4] and r[3])
+                if not same and r[3]:
+                    batched = engines.median(r[3]) > engines.median(r[1])
+                    same = r[3] if batched else None
                 L.append(row_line(what, (r[0], r[1]), ref, 1, 1,
                                   None if same else ("within", 0.03), unmet))
                 if same:
                     L.append(row_line("mark by %s %s %s, same work (MB/s)" % (
                         method, name, op), (r[0], same), "fio as KDiskMark%s%s:" % (
-                            ", batched as clyde's" if r[3] else "",
-                            ", without --refill_buffers" if r[4] else ""),
+                            ", batched as clyde's" if batched else "",
+                            ", plain data" if r[4] else ""),
                         1, 1, ("within", 0.03), unmet))
                 target = same or r[1]
                 L.append(row_line("the noise: %s %s, the reference ÷ its median (MB/s)" % (
@@ -212,15 +298,13 @@ def report_rows(marks, placement, row_line, unmet):
                     L.append(row_line("the reason apart: %s %s, requests at the disk while "
                                       "busy" % (name, op), (r[5], r[6]), "the reference's:",
                                       1, 1, None, unmet))
-                if not same:
-                    continue
                 if r[3]:
                     L.append(row_line("the reason apart: %s %s, fio batched as clyde's "
                                       "(MB/s)" % (name, op), (r[3], r[1]),
                                       "fio as KDiskMark:", 1, 1, None, unmet))
                 if r[4]:
-                    L.append(row_line("the reason apart: %s %s, fio without "
-                                      "--refill_buffers (MB/s)" % (name, op),
+                    L.append(row_line("the reason apart: %s %s, fio with plain data "
+                                      "(MB/s)" % (name, op),
                                       (r[4], r[3] or r[1]), "fio batched:" if r[3]
                                       else "fio as KDiskMark:", 1, 1, None, unmet))
     if placement and placement["4k"]:
@@ -254,16 +338,22 @@ def method_lines(b):
         "sleeps, and pays an io_submit per I/O, each a doorbell (an exit to the host) on "
         "this VM, so at Q32 it measures its own loop (CPU-bound). So each such test also "
         "runs fio with `--iodepth_batch_submit=Q/4 --iodepth_batch_complete_min=Q/4` "
-        "(the same submissions as clyde's), the target is against that, and the row "
-        "*the reason apart* gives fio batched ÷ fio as KDiskMark: what the batching "
-        "alone is worth. Every write test also runs fio without KDiskMark's "
-        "`--refill_buffers` (new random data for every write; clyde stamps each block "
-        "of an incompressible pool made once): the target row (*same work*) is against "
-        "fio batched where Q ≥ 8 and, for writes, without it, and a row *the reason "
-        "apart* gives what `--refill_buffers` costs fio.",
+        "(the same submissions as clyde's), and the row *the reason apart* gives fio "
+        "batched ÷ fio as KDiskMark: what the batching alone is worth. For reads the "
+        "target is against the faster of the two by median (batched at RND4K Q32T1; at "
+        "SEQ1M Q8T1, where the block layer merges adjacent 1 MiB reads, fio's own loop "
+        "can be the faster). Every write test also runs fio with plain data: without "
+        "KDiskMark's `--refill_buffers` (new random data for every write) and with "
+        "`--scramble_buffers=0` (by default fio writes its offset and the time into every "
+        "512 bytes of each write), so that it writes one buffer of random data made once, "
+        "where clyde writes slots of an incompressible pool made once and stamps 16 bytes "
+        "of each write: for writes the target row (*same work*) is against fio with "
+        "plain data, batched where Q ≥ 8, and a row *the reason apart* gives what "
+        "KDiskMark's data costs fio.",
         "- **clyde mark by time**: `clyde mark -y p --method time --profile default --runs 1 "
         "--time %d` (io_uring) against fio io_uring at its best (the engine group's flags) "
-        "with `--time_based --runtime=%d --norandommap --randrepeat=0`, on clyde's file, "
+        "with `--time_based --runtime=%d --norandommap --randrepeat=0 "
+        "--scramble_buffers=0`, on clyde's file, "
         "writes with their flush timed as the engine group times it (fio's time_based "
         "clock leaves `--end_fsync` out; by size it holds it: a 512 MiB write ran 259 ms "
         "without it and 498 ms with it): CrystalDiskMark runs DiskSpd for its duration; "
@@ -285,7 +375,16 @@ def method_lines(b):
         "sequential mark run the raw lines give, for clyde and for the fio run its target "
         "compares with, the pieces per MiB of that run's I/O buffers (`BufferLayout`: the "
         "process's one anonymous allocation of depth × block, from /proc/PID/pagemap, looked "
-        "for every 20 ms during the run; 256 is every page apart)." % PLACEMENT_MIB,
+        "for every 20 ms during the run; 256 is every page apart). To give both tools the "
+        "same memory, the bench holds free memory in one state through every run of either "
+        "tool with 1 MiB blocks or more (`ScatteredMemory`): it faults in %d MiB of ordinary "
+        "pages and %d MiB of pages pinned for I/O (an io_uring buffer registration, the "
+        "way fio's `--fixedbufs` reads get theirs, from the allocator's other list), a part "
+        "on each CPU (each keeps a cache of free pages), gives back every other page and "
+        "holds the rest until the run ends. "
+        "The allocator hands out its smallest free blocks first, so either tool's buffers "
+        "then lie page by page, 256 pieces a MiB, where without it each process drew a "
+        "layout of its own." % (PLACEMENT_MIB, SCATTER_MIB, SCATTER_MIB),
         "- **Requests at the disk** (`engines.DiskQueue`): for each mark run of clyde and "
         "of the fio run its target compares with, the disk's mean queue while it was busy, "
         "from the change in `time_in_queue` over the change in `io_ticks` in "
