@@ -4,8 +4,10 @@
  * liburing: one ring per job thread, mapped with mmap; the submission queue
  * kept full. Below depth 8 an io_uring_enter submits what the last
  * completions freed without waiting, and the thread sleeps for one more
- * only when nothing has completed meanwhile; from depth 8 on, one enter
- * submits and waits for a quarter of the depth (engine_batch). Ring
+ * only when nothing has completed meanwhile; when nothing older is in
+ * flight (at depth 1, always) one enter submits and waits. From depth 8
+ * on, one enter submits and waits for a quarter of the depth
+ * (engine_batch). Ring
  * indices are shared with the kernel and read and written with C11
  * acquire/release atomics, as io_uring(7) describes.
  */
@@ -342,22 +344,30 @@ static bool uring_loop(struct uring *r, struct engine_worker *w,
 			inflight -= uring_reap(r, w, ios, free_slots, &nfree, now_ns);
 			continue;
 		}
-		if (pending > 0) {
+		if (pending > 0 && pending < inflight) {
 			/*
-			 * Submit without waiting (GETEVENTS still runs the
-			 * completions' deferred work): what completed meanwhile
-			 * is refilled at once instead of after a sleep.
+			 * Older I/Os are out: submit without waiting (GETEVENTS
+			 * still runs the completions' deferred work), so that
+			 * what completed meanwhile is refilled at once instead
+			 * of after a sleep.
 			 */
 			rc = uring_enter(r->fd, pending, 0, IORING_ENTER_GETEVENTS, NULL, 0);
 			if (rc < 0 && !uring_retry(errno))
 				return uring_broken(w, inflight);
+			pending = 0;
 			unsigned got = uring_reap(r, w, ios, free_slots, &nfree,
 						  now_ns = timer_now_ns());
 			inflight -= got;
 			if (got > 0)
 				continue;
 		}
-		rc = uring_enter(r->fd, 0, 1, flags, timed ? &arg : NULL,
+		/*
+		 * Wait for one, submitting in the same call what is still
+		 * queued: when all that is in flight was queued just now (at
+		 * depth 1, every I/O) nothing can have completed, and one
+		 * system call does both.
+		 */
+		rc = uring_enter(r->fd, pending, 1, flags, timed ? &arg : NULL,
 				 timed ? sizeof(arg) : 0);
 		if (rc < 0 && !uring_retry(errno))
 			return uring_broken(w, inflight);
