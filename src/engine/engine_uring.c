@@ -2,12 +2,10 @@
 /*
  * engine_uring.c - the io_uring engine through its three system calls, no
  * liburing: one ring per job thread, mapped with mmap; the submission queue
- * kept full. Below depth 8 an io_uring_enter submits what the last
- * completions freed without waiting, and the thread sleeps for one more
- * only when nothing has completed meanwhile; when nothing older is in
- * flight (at depth 1, always) one enter submits and waits. From depth 8
- * on, one enter submits and waits for a quarter of the depth
- * (engine_batch). Ring
+ * kept full. One io_uring_enter submits what the last completions freed
+ * and waits for the next batch (a quarter of the depth from depth 8 on,
+ * engine_batch; one below), returning at once when that many have
+ * completed meanwhile. Ring
  * indices are shared with the kernel and read and written with C11
  * acquire/release atomics, as io_uring(7) describes.
  */
@@ -332,43 +330,17 @@ static bool uring_loop(struct uring *r, struct engine_worker *w,
 			break;
 		unsigned pending = r->tail -
 			atomic_load_explicit(r->sq_head, memory_order_acquire);
-		int rc;
-		if (batch > 1) {
-			unsigned want = inflight < batch ? inflight : batch;
-
-			rc = uring_enter(r->fd, pending, want, flags,
-					 timed ? &arg : NULL, timed ? sizeof(arg) : 0);
-			if (rc < 0 && !uring_retry(errno))
-				return uring_broken(w, inflight);
-			now_ns = timer_now_ns();
-			inflight -= uring_reap(r, w, ios, free_slots, &nfree, now_ns);
-			continue;
-		}
-		if (pending > 0 && pending < inflight) {
-			/*
-			 * Older I/Os are out: submit without waiting (GETEVENTS
-			 * still runs the completions' deferred work), so that
-			 * what completed meanwhile is refilled at once instead
-			 * of after a sleep.
-			 */
-			rc = uring_enter(r->fd, pending, 0, IORING_ENTER_GETEVENTS, NULL, 0);
-			if (rc < 0 && !uring_retry(errno))
-				return uring_broken(w, inflight);
-			pending = 0;
-			unsigned got = uring_reap(r, w, ios, free_slots, &nfree,
-						  now_ns = timer_now_ns());
-			inflight -= got;
-			if (got > 0)
-				continue;
-		}
 		/*
-		 * Wait for one, submitting in the same call what is still
-		 * queued: when all that is in flight was queued just now (at
-		 * depth 1, every I/O) nothing can have completed, and one
-		 * system call does both.
+		 * Submit what is queued and wait in the same call for a batch
+		 * (one below depth 8): the wait ends at once when that many
+		 * have completed meanwhile (GETEVENTS runs the completions'
+		 * deferred work first), so what completed is refilled without
+		 * a sleep, and otherwise the thread sleeps without a second
+		 * call.
 		 */
-		rc = uring_enter(r->fd, pending, 1, flags, timed ? &arg : NULL,
-				 timed ? sizeof(arg) : 0);
+		unsigned want = inflight < batch ? inflight : batch;
+		int rc = uring_enter(r->fd, pending, want, flags, timed ? &arg : NULL,
+				     timed ? sizeof(arg) : 0);
 		if (rc < 0 && !uring_retry(errno))
 			return uring_broken(w, inflight);
 		now_ns = timer_now_ns();
