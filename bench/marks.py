@@ -340,9 +340,9 @@ def method_lines(b):
         "runs fio with `--iodepth_batch_submit=Q/4 --iodepth_batch_complete_min=Q/4` "
         "(the same submissions as clyde's), and the row *the reason apart* gives fio "
         "batched ÷ fio as KDiskMark: what the batching alone is worth. For reads the "
-        "target is against the faster of the two by median (batched at RND4K Q32T1; at "
-        "SEQ1M Q8T1, where the block layer merges adjacent 1 MiB reads, fio's own loop "
-        "can be the faster). Every write test also runs fio with plain data: without "
+        "target is against the faster of the two by median (batched at RND4K Q32T1, 3× "
+        "as fast; at SEQ1M Q8T1 fio's own loop was the faster, batched 0.85-0.91× of "
+        "it). Every write test also runs fio with plain data: without "
         "KDiskMark's `--refill_buffers` (new random data for every write) and with "
         "`--scramble_buffers=0` (by default fio writes its offset and the time into every "
         "512 bytes of each write), so that it writes one buffer of random data made once, "
@@ -361,7 +361,9 @@ def method_lines(b):
         "in for it." % (a.mark_time, a.mark_time),
         "- **Run order**: the fio run a target compares with goes right beside clyde's run "
         "(after it when clyde goes first, before it otherwise); the runs that show a reason "
-        "apart go further out. Under each target, *the noise* row gives that reference run "
+        "apart go further out (a read from Q8 by size compares with the faster of fio's two "
+        "loops, picked once all pairs are in, so that run can be one further out). Under "
+        "each target, *the noise* row gives that reference run "
         "÷ its own median, pair by pair: how far the reference moves on its own; a 3% target "
         "can only be shown where that range is narrow.",
         "- **The VM apart** (group *placement*, `marks.group_placement`): one Python process "

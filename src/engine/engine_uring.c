@@ -5,9 +5,8 @@
  * kept full. One io_uring_enter submits what the last completions freed
  * and waits for the next batch (a quarter of the depth from depth 8 on,
  * engine_batch; one below), returning at once when that many have
- * completed meanwhile. Ring
- * indices are shared with the kernel and read and written with C11
- * acquire/release atomics, as io_uring(7) describes.
+ * completed meanwhile. Ring indices are shared with the kernel and read
+ * and written with C11 acquire/release atomics, as io_uring(7) describes.
  */
 #include <errno.h>
 #include <fcntl.h>
