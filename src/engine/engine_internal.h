@@ -154,9 +154,15 @@ void engine_fail(struct engine_worker *w, const char *op, int errnum,
 /*
  * DEPTH slots with one buffer each of block_bytes, aligned, their content
  * made for writes. Filled into IOS; returns the memory to free (free()), or
- * NULL after engine_fail("allocate buffers").
+ * NULL after engine_fail("allocate buffers"). engine_buffers is
+ * engine_buffers_alloc then engine_buffers_fill, which touches every page;
+ * an engine that has the kernel pin the memory (io_uring's registered
+ * buffers) does so between the two.
  */
 void *engine_buffers(struct engine_worker *w, struct engine_io *ios, uint32_t depth);
+void *engine_buffers_alloc(struct engine_worker *w, uint32_t depth);
+void engine_buffers_fill(struct engine_worker *w, struct engine_io *ios, void *mem,
+			 uint32_t depth);
 
 /*
  * How many completions the queue engines (io_uring, AIO) wait for at a

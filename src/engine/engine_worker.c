@@ -174,26 +174,29 @@ void engine_complete(struct engine_worker *w, const struct engine_io *io,
 			  now_ns - io->start_ns);
 }
 
-void *engine_buffers(struct engine_worker *w, struct engine_io *ios, uint32_t depth)
+void *engine_buffers_alloc(struct engine_worker *w, uint32_t depth)
+{
+	const struct engine_job *job = w->sh->job;
+	size_t bs = job->block_bytes;
+	void *mem = depth > SIZE_MAX / bs ? NULL : io_alloc(depth * bs, job->align);
+
+	if (!mem)
+		engine_fail(w, "allocate buffers", ENOMEM, -1, 0, 0);
+	return mem;
+}
+
+void engine_buffers_fill(struct engine_worker *w, struct engine_io *ios, void *mem,
+			 uint32_t depth)
 {
 	const struct engine_job *job = w->sh->job;
 	size_t bs = job->block_bytes;
 
-	if (depth > SIZE_MAX / bs) {
-		engine_fail(w, "allocate buffers", ENOMEM, -1, 0, 0);
-		return NULL;
-	}
-	unsigned char *mem = io_alloc(depth * bs, job->align);
-	if (!mem) {
-		engine_fail(w, "allocate buffers", ENOMEM, -1, 0, 0);
-		return NULL;
-	}
 	/*
 	 * Touch every page now, not during the timed run. Writes get
 	 * incompressible content, different in every slot of every worker.
 	 */
 	for (uint32_t k = 0; k < depth; k++) {
-		unsigned char *buf = mem + k * bs;
+		unsigned char *buf = (unsigned char *)mem + k * bs;
 		uint64_t key = data_mix64(job->seed ^ ((uint64_t)w->index << 32 | k));
 
 		ios[k] = (struct engine_io){ .buf = buf };
@@ -206,5 +209,13 @@ void *engine_buffers(struct engine_worker *w, struct engine_io *ios, uint32_t de
 			memcpy(buf + i, &v, sizeof(v));
 		}
 	}
+}
+
+void *engine_buffers(struct engine_worker *w, struct engine_io *ios, uint32_t depth)
+{
+	void *mem = engine_buffers_alloc(w, depth);
+
+	if (mem)
+		engine_buffers_fill(w, ios, mem, depth);
 	return mem;
 }
