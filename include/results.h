@@ -354,6 +354,9 @@ enum csv_format { CSV_103, CSV_196, CSV_197, CSV_198 };
  * clyde's CSV writes such a text field after a ', and its reader drops
  * that ' again (doc/formats.md). */
 #define CSV_FORMULA_CHARS "=+-@"
+/* What a versioned CSV line's version field (field 1) may hold. */
+#define CSV_VERSION_CHARS                                                      \
+	"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ._-"
 
 /* How the run did its I/O; named in the footer line and the JSON. */
 struct io_mode {

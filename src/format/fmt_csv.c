@@ -93,17 +93,20 @@ void fmt_csv_header(FILE *out, enum csv_format format)
 }
 
 /*
- * A text field (a machine name, a version, a seed or -Z file read from
- * results): a comma or control byte would break the line, so it becomes
- * '_'; what a terminal would act on or that reorders the text (C1 and
- * bidi controls, bytes that are not UTF-8) is named, "[U+202E]"
- * (fmt_visible); and a field that starts with = + - or @, which a
- * spreadsheet would run as a formula, starts with a ' that makes it text
- * (doc/formats.md; clyde's CSV reader drops it again, bonnie++'s tools
- * show it). LEAD, written as it is, starts the field ("clyde-" before a
- * version): the ' goes only where the field itself starts.
+ * A text field (a machine name or a seed read from results): a comma or
+ * control byte would break the line, so it becomes '_'; what a terminal
+ * would act on or that reorders the text (C1 and bidi controls, bytes that
+ * are not UTF-8) is named, "[U+202E]" (fmt_visible); and a field that
+ * starts with = + - or @, which a spreadsheet would run as a formula,
+ * starts with a ' that makes it text (doc/formats.md; clyde's CSV reader
+ * drops it again, bonnie++'s tools show it). LEAD, written as it is,
+ * starts the field (the 1.03 line's '_' for a leading '#'): the ' goes only
+ * where the field itself starts. ROOM is the most bytes the reader keeps
+ * of the text (its buffer less the NUL and LEAD): a name grows where its
+ * characters are named, and is cut between them to fit, so that every
+ * line clyde writes, clyde reads back.
  */
-static void put_text(FILE *out, const char *lead, const char *text)
+static void put_text(FILE *out, const char *lead, const char *text, size_t room)
 {
 	char plain[FMT_NAME_MAX], shown[FMT_VISIBLE_MAX];
 	size_t n = 0;
@@ -117,7 +120,26 @@ static void put_text(FILE *out, const char *lead, const char *text)
 	if (!lead[0] && plain[0] && strchr(CSV_FORMULA_CHARS, plain[0]))
 		fputc('\'', out);
 	fputs(lead, out);
-	fputs(fmt_visible(plain, shown, sizeof(shown)), out);
+	fputs(fmt_visible(plain, shown, room < sizeof(shown) ? room + 1 : sizeof(shown)),
+	      out);
+}
+
+/*
+ * Field 1 of a versioned line: the version, after "clyde-" for clyde's
+ * own. The reader takes only CSV_VERSION_CHARS there and never an empty
+ * field; a version read from JSON may be either, so each other character
+ * becomes '_' and an empty version "unknown".
+ */
+static void put_version(FILE *out, const struct run_results *r)
+{
+	const char *v = r->version[0] ? r->version : "unknown";
+
+	if (strcmp(r->program, "clyde") == 0)
+		fputs("clyde-", out);
+	else if (strchr(CSV_FORMULA_CHARS, v[0]))
+		fputc('\'', out);
+	for (; *v; v++)
+		fputc(strchr(CSV_VERSION_CHARS, *v) ? *v : '_', out);
 }
 
 static void put_empty(FILE *out, int count)
@@ -205,9 +227,9 @@ static void put_line_103(FILE *out, const struct run_results *r)
 
 	/* The machine name starts the line: a '#' there would make it a comment. */
 	if (r->machine[0] == '#')
-		put_text(out, "_", r->machine + 1);
+		put_text(out, "_", r->machine + 1, sizeof(r->machine) - 2);
 	else
-		put_text(out, "", r->machine);
+		put_text(out, "", r->machine, sizeof(r->machine) - 1);
 	if (fmt_has_io(r)) {
 		uint64_t chunk = fmt_io_chunk(r);
 
@@ -252,15 +274,15 @@ void fmt_csv_line(FILE *out, const struct run_results *r,
 		return;
 	}
 	fprintf(out, "%s,", ids[format]);
-	put_text(out, strcmp(r->program, "clyde") == 0 ? "clyde-" : "", r->version);
+	put_version(out, r);
 	fputc(',', out);
-	put_text(out, "", r->machine);
+	put_text(out, "", r->machine, sizeof(r->machine) - 1);
 	/* A field the source did not record stays empty, never a default. */
 	if (r->unrecorded & UNRECORDED_CONCURRENCY)
 		fputs(",,", out);
 	else
 		fprintf(out, ",%" PRIu32 ",", fmt_concurrency(r));
-	put_text(out, "", r->seed);
+	put_text(out, "", r->seed, sizeof(r->seed) - 1);
 	if (fmt_has_io(r)) {
 		fprintf(out, ",%s,", fmt_size_text(r, text, sizeof(text)));
 		/* bonnie++ 1.98 never fills field 6; clyde does when it matters. */

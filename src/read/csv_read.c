@@ -41,9 +41,7 @@ static int get_program(const struct line *l, struct run_results *out)
 	}
 	/* The field ends at ',' or the NUL, neither in the set. */
 	if (f->len == skip || f->len - skip >= sizeof(out->version) ||
-	    strspn(f->text + skip, "0123456789abcdefghijklmnopqrstuvwxyz"
-				   "ABCDEFGHIJKLMNOPQRSTUVWXYZ._-") <
-		    f->len - skip)
+	    strspn(f->text + skip, CSV_VERSION_CHARS) < f->len - skip)
 		return csv_field_fail(l, 1, "not a version");
 	memcpy(out->version, f->text + skip, f->len - skip);
 	out->version[f->len - skip] = '\0';
