@@ -66,6 +66,14 @@ void fmt_csv_line(FILE *out, const struct run_results *r,
 		  enum csv_format format);
 
 /*
+ * A text field of a CSV line (a machine name, a seed, clyde mark's fields):
+ * LEAD as it is, then TEXT with what would break the line, reach a terminal
+ * or run in a spreadsheet made harmless, cut to ROOM bytes, what clyde's
+ * reader keeps of it (fmt_csv.c says how).
+ */
+void fmt_csv_text(FILE *out, const char *lead, const char *text, size_t room);
+
+/*
  * The lines after clyde's tables: which phases were too short to report
  * ("+++++") and the -s or -n that would fix it (only when some were), then
  * the mode line: "clyde 0.1.0: direct I/O, 8 KiB chunks, incompressible

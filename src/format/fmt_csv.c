@@ -93,7 +93,8 @@ void fmt_csv_header(FILE *out, enum csv_format format)
 }
 
 /*
- * A text field (a machine name or a seed read from results): a comma or
+ * A text field (a machine name or a seed read from results, clyde mark's
+ * version, machine and profile): a comma or
  * control byte would break the line, so it becomes '_'; what a terminal
  * would act on or that reorders the text (C1 and bidi controls, bytes that
  * are not UTF-8) is named, "[U+202E]" (fmt_visible); and a field that
@@ -106,7 +107,7 @@ void fmt_csv_header(FILE *out, enum csv_format format)
  * characters are named, and is cut between them to fit, so that every
  * line clyde writes, clyde reads back.
  */
-static void put_text(FILE *out, const char *lead, const char *text, size_t room)
+void fmt_csv_text(FILE *out, const char *lead, const char *text, size_t room)
 {
 	char plain[FMT_NAME_MAX], shown[FMT_VISIBLE_MAX];
 	size_t n = 0;
@@ -227,9 +228,9 @@ static void put_line_103(FILE *out, const struct run_results *r)
 
 	/* The machine name starts the line: a '#' there would make it a comment. */
 	if (r->machine[0] == '#')
-		put_text(out, "_", r->machine + 1, sizeof(r->machine) - 2);
+		fmt_csv_text(out, "_", r->machine + 1, sizeof(r->machine) - 2);
 	else
-		put_text(out, "", r->machine, sizeof(r->machine) - 1);
+		fmt_csv_text(out, "", r->machine, sizeof(r->machine) - 1);
 	if (fmt_has_io(r)) {
 		uint64_t chunk = fmt_io_chunk(r);
 
@@ -276,13 +277,13 @@ void fmt_csv_line(FILE *out, const struct run_results *r,
 	fprintf(out, "%s,", ids[format]);
 	put_version(out, r);
 	fputc(',', out);
-	put_text(out, "", r->machine, sizeof(r->machine) - 1);
+	fmt_csv_text(out, "", r->machine, sizeof(r->machine) - 1);
 	/* A field the source did not record stays empty, never a default. */
 	if (r->unrecorded & UNRECORDED_CONCURRENCY)
 		fputs(",,", out);
 	else
 		fprintf(out, ",%" PRIu32 ",", fmt_concurrency(r));
-	put_text(out, "", r->seed, sizeof(r->seed) - 1);
+	fmt_csv_text(out, "", r->seed, sizeof(r->seed) - 1);
 	if (fmt_has_io(r)) {
 		fprintf(out, ",%s,", fmt_size_text(r, text, sizeof(text)));
 		/* bonnie++ 1.98 never fills field 6; clyde does when it matters. */

@@ -275,9 +275,15 @@ void fmt_mark_csv(FILE *out, const struct mark_results *r)
 		const struct mark_result *t = &r->tests[i];
 		bool ran = t->n_runs > 0 && t->score.elapsed_ns > 0;
 
-		fprintf(out, "mark,clyde-%s,%s,%s,%s,%s,%s,%" PRIu32 ",%" PRIu32
+		fputs("mark,", out);
+		fmt_csv_text(out, "clyde-", r->version, sizeof(r->version) - 1);
+		fputc(',', out);
+		fmt_csv_text(out, "", r->machine, sizeof(r->machine) - 1);
+		fputc(',', out);
+		fmt_csv_text(out, "", r->profile[0] ? r->profile : "tests",
+			     sizeof(r->profile) - 1);
+		fprintf(out, ",%s,%s,%s,%" PRIu32 ",%" PRIu32
 			     ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu64 ",",
-			r->version, r->machine, r->profile[0] ? r->profile : "tests",
 			mark_test_name(&t->test, name, sizeof(name)),
 			t->writes ? "write" : "read",
 			t->test.sequential ? "sequential" : "random",

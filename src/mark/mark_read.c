@@ -126,10 +126,17 @@ static int want_uint(struct csv_fields *c, int i, uint64_t max, uint64_t *out)
 	return 0;
 }
 
-/* Text into OUT[0..size): not empty, valid UTF-8, no control bytes. */
+/*
+ * Text into OUT[0..size): not empty, valid UTF-8, no control bytes; the '
+ * the writer puts before a field that starts like a formula is dropped
+ * (fmt_csv_text).
+ */
 static int want_text(struct csv_fields *c, int i, char *out, size_t size)
 {
 	const char *s = c->f[i];
+
+	if (s[0] == '\'' && s[1] && strchr(CSV_FORMULA_CHARS, s[1]))
+		s++;
 	size_t len = strlen(s);
 
 	if (len == 0 || len >= size)

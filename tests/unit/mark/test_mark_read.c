@@ -396,11 +396,69 @@ static void test_bad_steady(void)
 		   "\"trim\": {\"seconds\": 2.3}", "trim.bytes: missing");
 }
 
+/*
+ * A machine name with a comma, a C1 control and a formula's first character,
+ * and one that its named characters make longer than the reader keeps: the
+ * CSV line keeps its fields, names the control, quotes the formula, and reads
+ * back to text that writes the same line again.
+ */
+static void test_unsafe_text(void)
+{
+	static const char *const names[] = { "=x\xc2\x98,y", NULL };
+	char *csv = golden_text("default", "csv"), why[160] = "";
+	struct mark_set set = { 0 };
+
+	CHECK("unsafe text: the golden CSV reads", csv && csv_read(&set, csv, why, sizeof(why)) == 0 &&
+							   set.n == 1);
+	for (size_t i = 0; set.n == 1 && i < sizeof(names) / sizeof(names[0]); i++) {
+		struct mark_results m = set.v[0];
+		struct mark_set back = { 0 }, again = { 0 };
+		char label[96];
+
+		if (names[i]) {
+			snprintf(m.machine, sizeof(m.machine), "%s", names[i]);
+		} else {
+			m.machine[0] = '\0';
+			while (strlen(m.machine) + 2 < sizeof(m.machine))
+				strcat(m.machine, "\xe2\x80\xae");
+		}
+		char *one = render_csv(&m, 1);
+		snprintf(label, sizeof(label), "unsafe text %zu: the line reads back", i);
+		CHECK(label, csv_read(&back, one, why, sizeof(why)) == 0 && back.n == 1);
+		if (why[0])
+			printf("# %s\n", why);
+		if (back.n != 1) {
+			free(one);
+			continue;
+		}
+		snprintf(label, sizeof(label), "unsafe text %zu: what it read back", i);
+		CHECK(label, names[i] ? strcmp(back.v[0].machine, "=x[U+0098]_y") == 0 &&
+					       strstr(one, ",'=x[U+0098]_y,") != NULL
+				      : strncmp(back.v[0].machine, "[U+202E]", 8) == 0);
+		char *two = render_csv(back.v, 1);
+		snprintf(label, sizeof(label), "unsafe text %zu: the second trip", i);
+		CHECK(label, csv_read(&again, two, why, sizeof(why)) == 0 && again.n == 1);
+		if (again.n == 1) {
+			char *three = render_csv(again.v, 1);
+
+			CHECK_STR(label, three, two);
+			free(three);
+		}
+		free(one);
+		free(two);
+		mark_set_free(&back);
+		mark_set_free(&again);
+	}
+	mark_set_free(&set);
+	free(csv);
+}
+
 int main(void)
 {
 	for (size_t i = 0; i < sizeof(bases) / sizeof(bases[0]); i++)
 		test_round_trip(bases[i]);
 	test_several();
+	test_unsafe_text();
 	test_bad_csv();
 	test_bad_json();
 	test_bad_steady();
