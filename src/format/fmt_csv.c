@@ -129,18 +129,18 @@ void fmt_csv_text(FILE *out, const char *lead, const char *text, size_t room)
  * Field 1 of a versioned line: the version, after "clyde-" for clyde's
  * own. The reader takes only CSV_VERSION_CHARS there and never an empty
  * field; a version read from JSON may be either, so each other character
- * becomes '_' and an empty version "unknown".
+ * becomes '_' and an empty version "unknown". Then a text field as any.
  */
 static void put_version(FILE *out, const struct run_results *r)
 {
-	const char *v = r->version[0] ? r->version : "unknown";
+	char v[sizeof(r->version)] = "unknown";
 
-	if (strcmp(r->program, "clyde") == 0)
-		fputs("clyde-", out);
-	else if (strchr(CSV_FORMULA_CHARS, v[0]))
-		fputc('\'', out);
-	for (; *v; v++)
-		fputc(strchr(CSV_VERSION_CHARS, *v) ? *v : '_', out);
+	for (size_t i = 0; r->version[i] && i + 1 < sizeof(v); i++) {
+		v[i] = strchr(CSV_VERSION_CHARS, r->version[i]) ? r->version[i] : '_';
+		v[i + 1] = '\0';
+	}
+	fmt_csv_text(out, strcmp(r->program, "clyde") == 0 ? "clyde-" : "", v,
+		     sizeof(v) - 1);
 }
 
 static void put_empty(FILE *out, int count)

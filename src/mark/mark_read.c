@@ -16,6 +16,7 @@
 #include "lib/grow.h"
 #include "mark_read_internal.h"
 #include "lib/utf8.h"
+#include "read/csv.h"
 
 #define MARK_CSV_FIELDS 22
 #define MARK_CSV_FIELDS_OLD 21 /* before the method: those marks ran for their time */
@@ -127,16 +128,13 @@ static int want_uint(struct csv_fields *c, int i, uint64_t max, uint64_t *out)
 }
 
 /*
- * Text into OUT[0..size): not empty, valid UTF-8, no control bytes; the '
- * the writer puts before a field that starts like a formula is dropped
- * (fmt_csv_text).
+ * Text into OUT[0..size): not empty, valid UTF-8, no control bytes; without
+ * the ' the writer puts before a field that starts like a formula
+ * (csv_formula_guard).
  */
 static int want_text(struct csv_fields *c, int i, char *out, size_t size)
 {
-	const char *s = c->f[i];
-
-	if (s[0] == '\'' && s[1] && strchr(CSV_FORMULA_CHARS, s[1]))
-		s++;
+	const char *s = c->f[i] + csv_formula_guard(c->f[i], strlen(c->f[i]));
 	size_t len = strlen(s);
 
 	if (len == 0 || len >= size)

@@ -24,6 +24,13 @@
 int csv_parse_line(const char *line, struct run_results *out,
 		   struct parse_error *err);
 
+/*
+ * 1 when the field TEXT (LEN bytes) starts with the ' clyde's CSV writes
+ * before a text that starts like a formula (= + - @), else 0: where its
+ * text begins. For clyde mark's CSV reader too.
+ */
+size_t csv_formula_guard(const char *text, size_t len);
+
 /* "56us" / "1366ms" / "123s" / "" -> nanoseconds (0 for ""); -1 if malformed. */
 int csv_parse_latency(const char *text, uint64_t *ns);
 

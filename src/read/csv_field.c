@@ -270,17 +270,16 @@ int csv_get_figures(const struct line *l, int first, int latency,
 	return 0;
 }
 
-size_t csv_text_guard(const struct field *f)
+size_t csv_formula_guard(const char *text, size_t len)
 {
-	return f->len >= 2 && f->text[0] == '\'' &&
-	       strchr(CSV_FORMULA_CHARS, f->text[1]) ? 1 : 0;
+	return len >= 2 && text[0] == '\'' && strchr(CSV_FORMULA_CHARS, text[1]) ? 1 : 0;
 }
 
 int csv_copy_text(const struct line *l, int idx, char *dst, size_t size,
 		     bool need)
 {
 	const struct field *f = &l->f[idx];
-	size_t skip = csv_text_guard(f);
+	size_t skip = csv_formula_guard(f->text, f->len);
 
 	if (need && f->len == 0)
 		return csv_field_fail(l, idx, "empty");

@@ -60,11 +60,6 @@ int csv_chunk_value(const char *s, size_t len, uint64_t *bytes);
 /* The six rate/CPU pairs from field FIRST (and latencies from LATENCY, -1 for none) into PHASE.. */
 int csv_get_figures(const struct line *l, int first, int latency,
 		    enum phase_id phase, struct run_results *out);
-/*
- * 1 when text field F starts with the ' clyde's CSV writes before a text
- * that starts like a formula (= + - @), else 0: where its text begins.
- */
-size_t csv_text_guard(const struct field *f);
 /* Field IDX into DST[0..size), without that '; NEED: refuse an empty field. */
 int csv_copy_text(const struct line *l, int idx, char *dst, size_t size,
 		  bool need);

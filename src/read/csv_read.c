@@ -27,12 +27,12 @@ static const struct layout layout_103 = {
 
 /*
  * Field 1 of a versioned line: "2.00a", or "clyde-0.1.0" for clyde's own;
- * a version that starts like a formula comes after a ' (csv_text_guard).
+ * a version that starts like a formula comes after a ' (csv_formula_guard).
  */
 static int get_program(const struct line *l, struct run_results *out)
 {
 	const struct field *f = &l->f[1];
-	size_t skip = csv_text_guard(f);
+	size_t skip = csv_formula_guard(f->text, f->len);
 
 	strcpy(out->program, "bonnie++");
 	if (!skip && f->len > 6 && memcmp(f->text, "clyde-", 6) == 0) {
