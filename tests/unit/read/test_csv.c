@@ -298,12 +298,16 @@ static void test_unsafe_text(void)
 				    strstr(b.machine, "[U+0098]") && !strstr(b.machine, "\xc2\x98"));
 			snprintf(name, sizeof(name), "named text, version '%s', layout %d: seed named",
 				 versions[v], f);
-			CHECK(name, f == CSV_103 || (strstr(b.seed, "[U+202E]") &&
-						     !strstr(b.seed, "\xe2\x80\xae")));
+			if (f != CSV_103) /* a 1.03 line has no seed */
+				CHECK(name, strstr(b.seed, "[U+202E]") &&
+					    !strstr(b.seed, "\xe2\x80\xae"));
 			snprintf(name, sizeof(name), "named text, version '%s', layout %d: version",
 				 versions[v], f);
-			CHECK_STR(name, f == CSV_103 ? "1.03" : b.version,
-				  f == CSV_103 ? "1.03" : v == 0 ? "1.0_beta_git" : v == 1 ? "unknown" : "-rc1");
+			CHECK_STR(name, b.version,
+				  f == CSV_103 ? "1.03" /* the reader's, for the layout */
+				  : v == 0     ? "1.0_beta_git"
+				  : v == 1     ? "unknown"
+					       : "-rc1");
 			again = csv(&b, (enum csv_format)f);
 			snprintf(name, sizeof(name), "named text, version '%s', layout %d: second trip",
 				 versions[v], f);
