@@ -212,7 +212,7 @@ golden: $(addprefix $(BUILD)/tests/,$(GOLDEN_TESTS))
 	for t in $(GOLDEN_TESTS); do CLYDE_GOLDEN_UPDATE=1 $(BUILD)/tests/$$t >/dev/null; done
 
 # clyde against fio and bonnie++ (installed with apt-get when missing) on
-# BENCH_DIR; writes bench/results.md. Takes about 11 minutes; not part of test.
+# BENCH_DIR; writes bench/results.md. Takes about 10 minutes; not part of test.
 BENCH_DIR ?= /var/tmp
 BENCH_FLAGS ?=
 BENCH_OBJS := $(addprefix $(BUILD)/bench/,charbench.o hotpath.o rusage.o)

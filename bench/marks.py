@@ -18,8 +18,10 @@ state.
 """
 
 import ctypes
+import math
 import mmap
 import os
+import random
 import statistics
 import struct
 import threading
@@ -254,6 +256,78 @@ def pin_pages(buf, off, length):
         os.close(fd)
 
 
+def same_work(r):
+    """A mark row's fio runs doing what clyde does, where they differ from
+    fio as its reference runs it (r[1]): (MB/s list or None, whether
+    batched). By size, the target is against fio doing what clyde does at
+    its best: for writes without new random data per write (r[4], batched
+    from Q8); for reads from Q8 the faster, by median, of fio's loop as
+    KDiskMark runs it (r[1]) and batched as clyde's (r[3]: three times as
+    fast at RND4K Q32T1, slower at SEQ1M Q8T1). What each choice is worth
+    is shown apart."""
+    same, batched = r[4], bool(r[4] and r[3])
+    if not same and r[3]:
+        batched = engines.median(r[3]) > engines.median(r[1])
+        same = r[3] if batched else None
+    return same, batched
+
+
+def target_runs(r):
+    """The reference MB/s a mark row's 3% target compares clyde's with."""
+    return same_work(r)[0] or r[1]
+
+
+NOISE_TRIALS = 2000
+
+
+def row_noise(marks):
+    """Each mark row's per-pair log ratios (clyde over its target's
+    reference) about their own median: the row's noise, its bias taken
+    out. A list, one list per row."""
+    devs = []
+    for method in METHODS:
+        for r in (marks.get(method) or {}).values():
+            xs = [math.log(c / f) for c, f in zip(r[0], target_runs(r)) if c and f]
+            if xs:
+                mid = statistics.median(xs)
+                devs.append([x - mid for x in xs])
+    return devs
+
+
+def equal_tool(devs, pairs=None, within=0.03, trials=NOISE_TRIALS):
+    """A tool equal to every reference (each row's true ratio exactly 1),
+    its PAIRS pairs a row (default: as many as the row has) drawn from
+    DEVS (row_noise): (how many rows put their median within WITHIN on
+    average, the share of runs in which all of them do)."""
+    rng, bound = random.Random(27), math.log(1 + within)
+    inside = every = 0
+    for _ in range(trials):
+        k = sum(abs(statistics.median(rng.choice(d) for _ in range(pairs or len(d)))) <= bound
+                for d in devs)
+        inside += k
+        every += k == len(devs)
+    return inside / trials, every / trials
+
+
+def noise_claim(marks, within=0.03):
+    """What this run's noise lets its pairs show (equal_tool on this run's
+    own pairs): a claims-table entry (claim, evidence, holds) or None;
+    holds when a tool equal to every reference would meet every row in at
+    least half of runs."""
+    devs = row_noise(marks)
+    if not devs:
+        return None
+    mean, share = equal_tool(devs, within=within)
+    return ("a run of %d pairs can show each `clyde mark` row within %.0f%% of its reference "
+            "(a tool equal to every reference would be shown so in at least half of runs)" % (
+                max(len(d) for d in devs), within * 100),
+            "such a tool, its pairs drawn from this run's (%d rows, each about its own "
+            "median, %d trials): %.1f of %d rows within %.0f%% on average, all %d in %.1f%% "
+            "of runs" % (len(devs), NOISE_TRIALS, mean, len(devs), within * 100, len(devs),
+                         100 * share),
+            share >= 0.5)
+
+
 def report_rows(marks, placement, row_line, unmet):
     """The results-table rows of both methods and of the placement group;
     appends what missed to UNMET. Under each target, its reference against
@@ -271,17 +345,7 @@ def report_rows(marks, placement, row_line, unmet):
                     continue
                 what = "mark by %s %s %s (MB/s; clyde %.2f s a run)" % (
                     method, name, op, engines.median(r[2]))
-                # By size, the target is against fio doing what clyde does
-                # at its best: for writes without new random data per write
-                # (r[4], batched from Q8); for reads from Q8 the faster, by
-                # median, of fio's loop as KDiskMark runs it (r[1]) and
-                # batched as clyde's (r[3]: three times as fast at RND4K
-                # Q32T1, slower at SEQ1M Q8T1). What each choice is worth
-                # is shown apart.
-                same, batched = r[4], bool(r[4] and r[3])
-                if not same and r[3]:
-                    batched = engines.median(r[3]) > engines.median(r[1])
-                    same = r[3] if batched else None
+                same, batched = same_work(r)
                 L.append(row_line(what, (r[0], r[1]), ref, 1, 1,
                                   None if same else ("within", 0.03), unmet))
                 if same:
@@ -290,7 +354,7 @@ def report_rows(marks, placement, row_line, unmet):
                             ", batched as clyde's" if batched else "",
                             ", plain data" if r[4] else ""),
                         1, 1, ("within", 0.03), unmet))
-                target = same or r[1]
+                target = target_runs(r)
                 L.append(row_line("the noise: %s %s, the reference ÷ its median (MB/s)" % (
                     name, op), against_median(target),
                     "its median:", 1, 1, None, unmet))
