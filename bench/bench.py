@@ -553,11 +553,12 @@ def main():
                    help="1: count balance_dirty_pages throttles with perf (bench-long)")
     p.add_argument("--pairs", type=int, default=3, help="pairs per comparison")
     p.add_argument("--direct-pairs", type=int, default=3)
-    # Even, as the mark pairs: each tool first in one. Two pairs at 1 GiB
-    # (no target here; bench-long has the large ones) keep make bench under
-    # ten minutes: at 2 GiB a pair took about 40 s, a third of it waiting
-    # for the host to take back the memory the run before freed
-    # (buffered.settle).
+    # Even, as the mark pairs: each tool first in one. Two pairs (no target
+    # here; bench-long has the large ones) keep make bench near ten
+    # minutes: a pair takes about 40 s, a third of it waiting for the host
+    # to take back the memory the run before freed (buffered.settle).
+    # Not below 2 GiB: bonnie++ prints +++++ for a phase under 0.5 s, and
+    # its block read of 1 GiB from the page cache takes 0.35 s here.
     p.add_argument("--buffered-pairs", type=int, default=2)
     p.add_argument("--direct-mib", type=int, default=128)
     p.add_argument("--seeks", type=int, default=32768)
@@ -571,7 +572,7 @@ def main():
     p.add_argument("--mark-pairs", type=int, default=4)
     p.add_argument("--mark-mib", type=int, default=1024)
     p.add_argument("--mark-time", type=int, default=2)
-    p.add_argument("--buffered-mib", type=int, default=1024)
+    p.add_argument("--buffered-mib", type=int, default=2048)
     p.add_argument("--big-sizes", default="8192,16384",
                    help="MiB, comma-separated: bench-long's sizes")
     p.add_argument("--big-pairs", type=int, default=4)
@@ -581,7 +582,7 @@ def main():
     p.add_argument("--settle", type=int, default=10,
                    help="seconds idle before each buffered run where the kernel does "
                    "not show its free page reporting")
-    # Sizes that keep make bench under ten minutes: the per-char rows stand
+    # Sizes that keep make bench near ten minutes: the per-char rows stand
     # at about 2x their target, and the RSS rows need two sizes, not a big one.
     # The putc/getc micro-benchmark gives nanoseconds per call: 64 Mi calls
     # of each are plenty (the threaded putc took 8 s at 256 MiB, each round).
