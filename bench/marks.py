@@ -74,6 +74,20 @@ def timed_args(path, size, secs, rw, bs_k, q, t):
         engines.FIO_PLAIN_DATA
 
 
+def new_row():
+    """A mark row's lists, one entry a pair: clyde's MB/s, fio's as its
+    reference runs it, clyde's seconds, fio batched as clyde's, fio with
+    plain data, and the disk's mean queue under clyde and under fio."""
+    return ([], [], [], [], [], [], [])
+
+
+# The raw lines' labels of a row's MB/s lists (row index, label): what
+# group_mark writes and bench/noise.py reads back.
+RAW_MB = ((0, "clyde MB/s"), (1, "fio MB/s"), (3, "fio batched MB/s"),
+          (4, "fio plain data MB/s"))
+LABEL = dict(RAW_MB)
+
+
 def group_mark(b, log, method):
     """clyde mark --profile default by METHOD against its reference, run
     by run; {(test name, op): (clyde MB/s list, reference MB/s list)}."""
@@ -137,7 +151,7 @@ def group_mark(b, log, method):
             f = got[key]
             fb = got.get(key + ("batched",))
             fp = got.get(key + ("plain",))
-            row = rows.setdefault(key, ([], [], [], [], [], [], []))
+            row = rows.setdefault(key, new_row())
             row[0].append(t["mb_per_s"])
             row[1].append(f["mb"])
             row[2].append(t["elapsed_s"])
@@ -150,11 +164,11 @@ def group_mark(b, log, method):
                 row[5].append(cw["queue"])
                 row[6].append(fw["queue"])
             b.raw.append(("mark by " + method, "%s %s" % key, dict(
-                [("clyde MB/s", t["mb_per_s"]), ("fio MB/s", f["mb"]),
+                [(LABEL[0], t["mb_per_s"]), (LABEL[1], f["mb"]),
                  ("clyde s", t["elapsed_s"])] +
                 ([("fio flush s", f["flush_s"])] if "flush_s" in f else []) +
-                ([("fio batched MB/s", fb["mb"])] if fb else []) +
-                ([("fio plain data MB/s", fp["mb"])] if fp else []) +
+                ([(LABEL[3], fb["mb"])] if fb else []) +
+                ([(LABEL[4], fp["mb"])] if fp else []) +
                 [("%s disk queue" % who, w["queue"]) for who, w in (("clyde", cw), ("fio", fw))
                  if w.get("queue")] +
                 [("%s buffer pieces/MiB" % who, w["pieces"])

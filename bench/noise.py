@@ -36,11 +36,10 @@ def read_rows(paths):
                     if fm:
                         figs[fm.group(1)] = float(fm.group(2).replace(" ", ""))
                 r = rows.setdefault(m.group(1), {}).setdefault(
-                    (m.group(2), m.group(3)), ([], [], [], [], [], [], []))
-                for k, key in ((0, "clyde MB/s"), (1, "fio MB/s"), (3, "fio batched MB/s"),
-                               (4, "fio plain data MB/s")):
-                    if key in figs:
-                        r[k].append(figs[key])
+                    (m.group(2), m.group(3)), marks.new_row())
+                for k, label in marks.RAW_MB:
+                    if label in figs:
+                        r[k].append(figs[label])
     return rows
 
 
