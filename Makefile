@@ -66,7 +66,7 @@ UNIT_SRCS := $(wildcard tests/unit/*/test_*.c)
 UNIT_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(UNIT_SRCS))
 UNIT_BINS := $(UNIT_OBJS:.o=)
 
-.PHONY: all test check-layers install uninstall clean golden bench bench-long bench-mpi \
+.PHONY: all test check-layers install uninstall clean golden bench bench-long bench-marks bench-mpi \
 	fuzz fuzzers completions FORCE
 
 all: clyde completions
@@ -232,6 +232,13 @@ bench: clyde $(BENCH_TOOLS)
 bench-long: clyde $(BENCH_TOOLS)
 	bench/setup.sh
 	python3 bench/bench.py --long --dir '$(BENCH_DIR)' $(BENCH_FLAGS)
+
+# The two clyde mark groups alone, 16 pairs each instead of make bench's 4
+# (a row's median within reach of a 3% target; about 25 minutes): writes
+# bench/results-marks.md, which make bench copies into results.md.
+bench-marks: clyde
+	bench/setup.sh
+	python3 bench/bench.py --marks --dir '$(BENCH_DIR)' $(BENCH_FLAGS)
 
 # clyde-mpi against fio on a shared filesystem mounted over loopback, 2 and
 # 4 ranks (root; about 10 minutes): writes bench/mpi-results.md, which

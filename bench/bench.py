@@ -8,9 +8,11 @@ medians, and writes bench/results.md with the date, the machine, the load
 average, every command and every run's figures. Only ratios measured within
 one run mean anything on a shared machine; absolute figures are printed for
 context. With --long (`make bench-long`) it runs the large buffered pairs
-instead (8 and 16 GiB) and writes bench/results-long.md, which `make bench`
-copies in. The groups live in direct.py, engines.py, marks.py, buffered.py
-and costs.py. This script is the bench harness, not part of clyde.
+instead (8 and 16 GiB) and writes bench/results-long.md; with --marks (`make
+bench-marks`) the two `clyde mark` groups with four times the pairs, into
+bench/results-marks.md. `make bench` copies both in. The groups live in
+direct.py, engines.py, marks.py, buffered.py and costs.py. This script is
+the bench harness, not part of clyde.
 """
 
 import argparse
@@ -188,13 +190,18 @@ class Bench:
         proc.prefixed = bool(prefix)
         return proc
 
+    def note_env(self, j):
+        """The disk and filesystem (machine_lines), from the first clyde
+        JSON document J of the run."""
+        if not self.env:
+            self.env = j.get("environment", {})
+
     def clyde_result(self, proc):
         r = proc.finish()
         with open(proc.json_path) as f:
             j = json.load(f)
         os.unlink(proc.json_path)
-        if not self.env:
-            self.env = j.get("environment", {})
+        self.note_env(j)
         self.note_rss("clyde", r, getattr(proc, "prefixed", False))
         ph = {p["key"]: p for p in j["phases"]}
         rnd = {("r" if x["op"] == "read" else "w", x["depth"]): x
@@ -434,8 +441,10 @@ def write_report(b, g, hot, elapsed_s):
                "the others. Figures are medians; *ratio* is the median "
                "of the per-pair ratios (clyde ÷ reference) and *pairs* their range, which "
                "shows the noise. Read the ratios, not the absolute figures. The 8 and 16 GiB "
-               "buffered pairs are `make bench-long`'s (its results follow the analysis)." % (
-                   a.direct_pairs, a.engine_pairs, a.mark_pairs, a.buffered_pairs, a.pairs),
+               "buffered pairs are `make bench-long`'s, and the mark groups with %d pairs "
+               "`make bench-marks`'s (their results follow the analysis)." % (
+                   a.direct_pairs, a.engine_pairs, a.mark_pairs, a.buffered_pairs, a.pairs,
+                   MARKS_LONG_PAIRS),
                elapsed_s)
     L.append("Sizes: direct %d MiB (%d seeks), engines %d MiB (%d s per test, clyde's engine "
              "%s), mark %d MiB (%d s at most per run), buffered %d MiB, per-char %d MiB, "
@@ -477,9 +486,10 @@ def write_report(b, g, hot, elapsed_s):
     L += buffered.method_lines(b, a.buffered_mib, a.buffered_pairs, False)
     L += costs.method_lines(b, hot)
     L.append("")
-    # analysis.md by hand; results-long.md from make bench-long; mpi-results.md
-    # from make bench-mpi (bench/mpi.py).
-    for extra in ("analysis.md", "results-long.md", "mpi-results.md"):
+    # analysis.md by hand; results-long.md from make bench-long;
+    # results-marks.md from make bench-marks; mpi-results.md from make
+    # bench-mpi (bench/mpi.py).
+    for extra in ("analysis.md", "results-long.md", "results-marks.md", "mpi-results.md"):
         path = os.path.join(HERE, extra)
         if os.path.exists(path):
             with open(path) as f:
@@ -531,7 +541,38 @@ def write_long_report(b, g, elapsed_s):
     return "\n".join(L)
 
 
+def write_marks_report(b, g, elapsed_s):
+    a = b.a
+    mark_rows = {m: g.get("mark-" + m) for m in marks.METHODS}
+    L = header(b, "clyde benchmark results: clyde mark, many pairs",
+               "Written by `make bench-marks` (bench/bench.py --marks); `make bench` copies "
+               "it into results.md. The two `clyde mark` groups of `make bench`, run alone "
+               "with %d pairs each instead of %d, each tool first in half of them: a row's "
+               "median over that many pairs, where one `make bench` run's four leave a 3%% "
+               "target to chance (its claims table says how often)." % (
+                   a.mark_pairs, MARK_PAIRS), elapsed_s)
+    L.append("Sizes: mark %d MiB (%d s at most per run)." % (a.mark_mib, a.mark_time))
+    L.append("")
+    L += table(lambda T, row, unmet: T.extend(
+        marks.report_rows(mark_rows, None, table_row, unmet)))
+    L += claims_section(b, None, None, mark_rows=mark_rows)
+    L += ["## How each pair is matched", ""]
+    L += marks.method_lines(b)
+    L.append("")
+    L += commands_and_runs(b)
+    return "\n".join(L)
+
+
 LAYOUT_MIB = 8192  # bench-long's one file against 1 GiB pieces
+# make bench's pairs for each mark method, and make bench-marks's: even, so
+# that each tool goes first in half of them (on this VM the reads of a
+# freshly laid-out file speed up run after run: fio alone, the first 2 s
+# read after the layout 0.936x the second, the third 1.03x; analysis.md).
+# Four keep make bench near ten minutes; sixteen (about 24 minutes for
+# both methods) halve a row's median's error again (it falls as one over
+# the square root of the pairs).
+MARK_PAIRS = 4
+MARKS_LONG_PAIRS = 16
 GROUPS = ("direct", "engine", "mark-size", "mark-time", "placement", "buffered", "perchar",
           "progress", "rss")
 
@@ -544,11 +585,15 @@ def main():
     p.add_argument("--hotpath", default=os.path.join(ROOT, "build/bench/hotpath"))
     p.add_argument("--bonnie", default=shutil.which("bonnie++") or
                    ("/usr/sbin/bonnie++" if os.path.exists("/usr/sbin/bonnie++") else None))
-    p.add_argument("--output", help="default bench/results.md, or results-long.md with --long")
+    p.add_argument("--output", help="default bench/results.md; results-long.md with --long, "
+                   "results-marks.md with --marks")
     p.add_argument("--groups", default=",".join(GROUPS),
                    help="comma-separated, of: " + ", ".join(GROUPS))
     p.add_argument("--long", action="store_true",
                    help="the large buffered pairs only (make bench-long)")
+    p.add_argument("--marks", action="store_true",
+                   help="the clyde mark groups only, %d pairs each (make bench-marks)" %
+                   MARKS_LONG_PAIRS)
     p.add_argument("--perf", type=int, default=1,
                    help="1: count balance_dirty_pages throttles with perf (bench-long)")
     p.add_argument("--pairs", type=int, default=3, help="pairs per comparison")
@@ -565,11 +610,8 @@ def main():
     p.add_argument("--engine-pairs", type=int, default=3)
     p.add_argument("--engine-mib", type=int, default=1024)
     p.add_argument("--engine-time", type=int, default=1)
-    # Even, so that each tool goes first in half of them: on this VM the
-    # reads of a freshly laid-out file speed up run after run (fio alone:
-    # the first 2 s read after the layout 0.936x the second, the third
-    # 1.03x; analysis.md), and three pairs put clyde first in two.
-    p.add_argument("--mark-pairs", type=int, default=4)
+    p.add_argument("--mark-pairs", type=int,
+                   help="default %d, or %d with --marks" % (MARK_PAIRS, MARKS_LONG_PAIRS))
     p.add_argument("--mark-mib", type=int, default=1024)
     p.add_argument("--mark-time", type=int, default=2)
     p.add_argument("--buffered-mib", type=int, default=2048)
@@ -597,7 +639,11 @@ def main():
     for x in groups:
         if x not in GROUPS:
             raise SystemExit("bench: no group %r (%s)" % (x, ", ".join(GROUPS)))
-    a.output = a.output or os.path.join(HERE, "results-long.md" if a.long else "results.md")
+    if a.long and a.marks:
+        raise SystemExit("bench: --long and --marks are separate runs")
+    a.mark_pairs = a.mark_pairs or (MARKS_LONG_PAIRS if a.marks else MARK_PAIRS)
+    a.output = a.output or os.path.join(HERE, "results-long.md" if a.long else
+                                        "results-marks.md" if a.marks else "results.md")
     if not shutil.which("fio"):
         raise SystemExit("bench: fio is not installed")
     if not a.bonnie:
@@ -615,6 +661,10 @@ def main():
                 g["layout"] = buffered.group(b, log, LAYOUT_MIB, a.layout_pairs, "layout",
                                              True, other="clyde --pieces")
             text = write_long_report(b, g, time.monotonic() - t0)
+        elif a.marks:
+            for m in marks.METHODS:
+                g["mark-" + m] = marks.group_mark(b, log, m)
+            text = write_marks_report(b, g, time.monotonic() - t0)
         else:
             hot = json.loads(run([a.hotpath], b.work).out)
             b.commands["hotpath"] = [a.hotpath]

@@ -208,6 +208,7 @@ def mark_json(b, proc):
     with open(proc.json_path) as f:
         j = json.load(f)
     os.unlink(proc.json_path)
+    b.note_env(j)
     b.note_rss("clyde", r)
     return j
 
