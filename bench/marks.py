@@ -77,15 +77,21 @@ def timed_args(path, size, secs, rw, bs_k, q, t):
 def new_row():
     """A mark row's lists, one entry a pair: clyde's MB/s, fio's as its
     reference runs it, clyde's seconds, fio batched as clyde's, fio with
-    plain data, and the disk's mean queue under clyde and under fio."""
-    return ([], [], [], [], [], [], [])
+    plain data, the disk's mean queue under clyde and under fio, then the
+    CPU seconds per I/O of clyde and of each of those three fio runs (None
+    where a tool gave none)."""
+    return tuple([] for _ in range(11))
 
 
 # The raw lines' labels of a row's MB/s lists (row index, label): what
 # group_mark writes and bench/noise.py reads back.
 RAW_MB = ((0, "clyde MB/s"), (1, "fio MB/s"), (3, "fio batched MB/s"),
           (4, "fio plain data MB/s"))
-LABEL = dict(RAW_MB)
+# A row's CPU per I/O lists: clyde's, and each fio run's by the index of
+# its MB/s list (CPU_OF).
+CLYDE_CPU, CPU_OF = 7, {1: 8, 3: 9, 4: 10}
+LABEL = dict(RAW_MB + ((CLYDE_CPU, "clyde CPU µs/I/O"), (8, "fio CPU µs/I/O"),
+                       (9, "fio batched CPU µs/I/O"), (10, "fio plain data CPU µs/I/O")))
 
 
 def group_mark(b, log, method):
@@ -152,23 +158,23 @@ def group_mark(b, log, method):
             fb = got.get(key + ("batched",))
             fp = got.get(key + ("plain",))
             row = rows.setdefault(key, new_row())
-            row[0].append(t["mb_per_s"])
-            row[1].append(f["mb"])
-            row[2].append(t["elapsed_s"])
-            if fb:
-                row[3].append(fb["mb"])
-            if fp:
-                row[4].append(fp["mb"])
+            # {row index: figure} of this pair: MB/s, seconds, CPU per I/O
+            figs = {0: t["mb_per_s"], 2: t["elapsed_s"],
+                    CLYDE_CPU: t["cpu_s"] / t["ios"] if t.get("ios") else None}
+            for i, run in ((1, f), (3, fb), (4, fp)):
+                if run:
+                    figs[i], figs[CPU_OF[i]] = run["mb"], run.get("cpu")
+            for i, x in figs.items():
+                row[i].append(x)
             cw, fw = watched.get(("clyde",) + key, {}), watched.get(("fio",) + key, {})
             if cw.get("queue") and fw.get("queue"):
                 row[5].append(cw["queue"])
                 row[6].append(fw["queue"])
             b.raw.append(("mark by " + method, "%s %s" % key, dict(
-                [(LABEL[0], t["mb_per_s"]), (LABEL[1], f["mb"]),
-                 ("clyde s", t["elapsed_s"])] +
+                [(LABEL[i], figs[i] * (1e6 if i >= CLYDE_CPU else 1))
+                 for i in (0, 1, 3, 4, CLYDE_CPU, 8, 9, 10) if figs.get(i) is not None] +
+                [("clyde s", t["elapsed_s"])] +
                 ([("fio flush s", f["flush_s"])] if "flush_s" in f else []) +
-                ([(LABEL[3], fb["mb"])] if fb else []) +
-                ([(LABEL[4], fp["mb"])] if fp else []) +
                 [("%s disk queue" % who, w["queue"]) for who, w in (("clyde", cw), ("fio", fw))
                  if w.get("queue")] +
                 [("%s buffer pieces/MiB" % who, w["pieces"])
@@ -270,25 +276,37 @@ def pin_pages(buf, off, length):
         os.close(fd)
 
 
+def target_index(r):
+    """The index in R of the reference MB/s list a mark row's 3% target
+    compares clyde's with. By size, the target is against fio doing what
+    clyde does at its best: for writes without new random data per write
+    (4, batched from Q8); for reads from Q8 the faster, by median, of
+    fio's loop as KDiskMark runs it (1) and batched as clyde's (3: three
+    times as fast at RND4K Q32T1, slower at SEQ1M Q8T1); else fio as its
+    reference runs it (1). What each choice is worth is shown apart."""
+    if r[4]:
+        return 4
+    if r[3] and engines.median(r[3]) > engines.median(r[1]):
+        return 3
+    return 1
+
+
 def same_work(r):
     """A mark row's fio runs doing what clyde does, where they differ from
     fio as its reference runs it (r[1]): (MB/s list or None, whether
-    batched). By size, the target is against fio doing what clyde does at
-    its best: for writes without new random data per write (r[4], batched
-    from Q8); for reads from Q8 the faster, by median, of fio's loop as
-    KDiskMark runs it (r[1]) and batched as clyde's (r[3]: three times as
-    fast at RND4K Q32T1, slower at SEQ1M Q8T1). What each choice is worth
-    is shown apart."""
-    same, batched = r[4], bool(r[4] and r[3])
-    if not same and r[3]:
-        batched = engines.median(r[3]) > engines.median(r[1])
-        same = r[3] if batched else None
-    return same, batched
+    batched)."""
+    i = target_index(r)
+    return (r[i] if i != 1 else None), bool(r[3]) and i != 1
 
 
 def target_runs(r):
     """The reference MB/s a mark row's 3% target compares clyde's with."""
-    return same_work(r)[0] or r[1]
+    return r[target_index(r)]
+
+
+def target_cpu(r):
+    """(clyde's, the target's reference's) CPU seconds per I/O, pair by pair."""
+    return r[CLYDE_CPU], r[CPU_OF[target_index(r)]]
 
 
 NOISE_TRIALS = 2000
@@ -372,6 +390,10 @@ def report_rows(marks, placement, row_line, unmet):
                 L.append(row_line("the noise: %s %s, the reference ÷ its median (MB/s)" % (
                     name, op), against_median(target),
                     "its median:", 1, 1, None, unmet))
+                if q == 1:  # each loop's own work, in series with every I/O
+                    L.append(row_line("the reason apart: %s %s, CPU µs per I/O" % (name, op),
+                                      target_cpu(r), "the reference's:", 1e-6, 2, None,
+                                      unmet))
                 if q >= 8 and bs_k < 1024 and r[5]:  # 1 MiB requests merge
                     L.append(row_line("the reason apart: %s %s, requests at the disk while "
                                       "busy" % (name, op), (r[5], r[6]), "the reference's:",
@@ -465,6 +487,12 @@ def method_lines(b):
         "The allocator hands out its smallest free blocks first, so either tool's buffers "
         "then lie page by page, 256 pieces a MiB, where without it each process drew a "
         "layout of its own." % (PLACEMENT_MIB, SCATTER_MIB, SCATTER_MIB),
+        "- **CPU per I/O** at Q1: clyde's CPU over the test (its JSON's `cpu_s`) over its "
+        "I/Os, and fio's `usr_cpu + sys_cpu` over the job's runtime over its I/Os, for the fio "
+        "run the target compares with. At Q1 the work a loop does between one I/O's "
+        "completion and the next one's submission is in series with the disk, so a loop "
+        "that does less per I/O finishes sooner; the row *the reason apart* gives clyde's ÷ "
+        "the reference's.",
         "- **Requests at the disk** (`engines.DiskQueue`): for each mark run of clyde and "
         "of the fio run its target compares with, the disk's mean queue while it was busy, "
         "from the change in `time_in_queue` over the change in `io_ticks` in "
