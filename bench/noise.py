@@ -22,12 +22,18 @@ FIGURE = re.compile(r"(.*?) ([\d .]+)$")
 
 
 def read_rows(paths):
-    """{method: {(name, op): the report's row lists}} from the raw lines."""
+    """{method: {(name, op): the report's row lists}} from the raw lines of
+    each file's own runs: not those of another results file that `make
+    bench` copied in (make bench-marks's, under a heading one level down),
+    which are their own file's runs."""
     rows = {}
     for path in paths:
+        copied = False
         with open(path) as f:
             for line in f:
-                m = RAW.match(line)
+                if line.startswith("#"):
+                    copied = line.startswith("###")
+                m = not copied and RAW.match(line)
                 if not m:
                     continue
                 figs = {}

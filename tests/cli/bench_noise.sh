@@ -5,12 +5,13 @@
 # lines whose answer is known: no noise, all rows within 3% always; a
 # steady bias is taken out; each row compares with its target's reference
 # (by size, writes with fio's plain-data run); a noisy row misses in some
-# runs and fewer with more pairs; a file without mark lines is an error.
+# runs and fewer with more pairs; runs copied in from another results file
+# are not counted twice; a file without mark lines is an error.
 . tests/cli/lib.sh
-plan 6
+plan 7
 
 if ! command -v python3 >/dev/null 2>&1; then
-	skips 6 "bench noise" "no python3"
+	skips 7 "bench noise" "no python3"
 	exit 0
 fi
 
@@ -51,6 +52,18 @@ check "bench noise: more pairs miss less (4: $s4%, 32: $s32%)" \
 # Files pool: the quiet file's rows stay quiet beside the noisy one.
 noise "$T/quiet.md" "$T/noisy.md" >"$T/out"
 check "bench noise: files pool row by row" grep -q '^4 rows, 4-6 pairs each' "$T/out"
+
+# make bench copies make bench-marks's results file in, its headings one
+# level down: those runs are counted from their own file, not twice.
+{
+	printf '## Analysis\n\n### Every run\n\n'
+	cat "$T/noisy.md"
+	printf '\n## Every run\n\n'
+	cat "$T/quiet.md"
+} >"$T/copied.md"
+noise "$T/copied.md" >"$T/out"
+check "bench noise: runs copied in from another results file are not counted" \
+	grep -q '^3 rows, 4-4 pairs each' "$T/out"
 
 printf '# no mark runs here\n' >"$T/none.md"
 if noise "$T/none.md" >"$T/out"; then
