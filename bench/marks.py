@@ -87,11 +87,12 @@ def new_row():
 # group_mark writes and bench/noise.py reads back.
 RAW_MB = ((0, "clyde MB/s"), (1, "fio MB/s"), (3, "fio batched MB/s"),
           (4, "fio plain data MB/s"))
-# A row's CPU per I/O lists: clyde's, and each fio run's by the index of
-# its MB/s list (CPU_OF).
-CLYDE_CPU, CPU_OF = 7, {1: 8, 3: 9, 4: 10}
-LABEL = dict(RAW_MB + ((CLYDE_CPU, "clyde CPU µs/I/O"), (8, "fio CPU µs/I/O"),
-                       (9, "fio batched CPU µs/I/O"), (10, "fio plain data CPU µs/I/O")))
+# The index of each tool's CPU per I/O list, by the index of its MB/s
+# list; the raw lines' labels of both kinds.
+CPU_OF = {0: 7, 1: 8, 3: 9, 4: 10}
+CLYDE_CPU = CPU_OF[0]
+LABEL = dict(RAW_MB + tuple((CPU_OF[i], label.replace("MB/s", "CPU µs/I/O"))
+                            for i, label in RAW_MB))
 
 
 def group_mark(b, log, method):
@@ -171,8 +172,8 @@ def group_mark(b, log, method):
                 row[5].append(cw["queue"])
                 row[6].append(fw["queue"])
             b.raw.append(("mark by " + method, "%s %s" % key, dict(
-                [(LABEL[i], figs[i] * (1e6 if i >= CLYDE_CPU else 1))
-                 for i in (0, 1, 3, 4, CLYDE_CPU, 8, 9, 10) if figs.get(i) is not None] +
+                [(LABEL[i], figs[i] * (1e6 if i in CPU_OF.values() else 1))
+                 for i in sorted(LABEL) if figs.get(i) is not None] +
                 [("clyde s", t["elapsed_s"])] +
                 ([("fio flush s", f["flush_s"])] if "flush_s" in f else []) +
                 [("%s disk queue" % who, w["queue"]) for who, w in (("clyde", cw), ("fio", fw))
