@@ -431,6 +431,11 @@ def table(rows_fn):
     return L
 
 
+def mark_groups(g):
+    """{method: its mark group's rows, or None} of the groups G that ran."""
+    return {m: g.get("mark-" + m) for m in marks.METHODS}
+
+
 def write_report(b, g, hot, elapsed_s):
     a = b.a
     L = header(b, "clyde benchmark results",
@@ -460,7 +465,7 @@ def write_report(b, g, hot, elapsed_s):
             direct.report_rows(g["direct"], row)
         if g.get("engine"):
             T += engines.report_rows(b, g["engine"], table_row, unmet)
-        T += marks.report_rows({m: g.get("mark-" + m) for m in marks.METHODS},
+        T += marks.report_rows(mark_groups(g),
                                g.get("placement"), table_row, unmet)
         if g.get("buffered"):
             rws, tele, _ = g["buffered"]
@@ -470,7 +475,7 @@ def write_report(b, g, hot, elapsed_s):
     L += table(rows)
     L += claims_section(b, g.get("engine"),
                         {a.buffered_mib: g["buffered"]} if g.get("buffered") else None,
-                        mark_rows={m: g.get("mark-" + m) for m in marks.METHODS})
+                        mark_rows=mark_groups(g))
     L += costs.perchar_section(b, g.get("perchar"), median)
     L += ["## How each pair is matched", ""]
     L += [
@@ -543,7 +548,7 @@ def write_long_report(b, g, elapsed_s):
 
 def write_marks_report(b, g, elapsed_s):
     a = b.a
-    mark_rows = {m: g.get("mark-" + m) for m in marks.METHODS}
+    mark_rows = mark_groups(g)
     L = header(b, "clyde benchmark results: clyde mark, many pairs",
                "Written by `make bench-marks` (bench/bench.py --marks); `make bench` copies "
                "it into results.md. The two `clyde mark` groups of `make bench`, run alone "
