@@ -50,7 +50,7 @@ int data_init(struct data_pattern *d, uint64_t seed, size_t chunk, size_t align,
 
 void data_free(struct data_pattern *d)
 {
-	free(d->pool);
+	io_free(d->pool);
 	d->pool = NULL;
 }
 
