@@ -22,7 +22,7 @@
 struct data_pattern {
 	uint64_t seed;
 	size_t chunk;   /* bytes per block */
-	size_t slices;  /* chunk-sized slices in the pool */
+	size_t slices;  /* chunk-sized slices in the pool: a power of two */
 	unsigned char *pool; /* slices x chunk bytes, aligned to align */
 };
 
