@@ -155,8 +155,7 @@ void engine_fail(struct engine_worker *w, const char *op, int errnum,
 /*
  * DEPTH slots with one buffer each of block_bytes, aligned, their content
  * made for writes. Filled into IOS; returns the memory to give back
- * (io_free), or
- * NULL after engine_fail("allocate buffers"). engine_buffers is
+ * (io_free), or NULL after engine_fail("allocate buffers"). engine_buffers is
  * engine_buffers_alloc then engine_buffers_fill, which touches every page;
  * an engine that has the kernel pin the memory (io_uring's registered
  * buffers) does so between the two.

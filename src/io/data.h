@@ -5,7 +5,7 @@
  * into the first 16 bytes of every 4 KiB: no compressor finds repeats within
  * its window and no 4 KiB block equals another, so compressing or
  * deduplicating storage cannot inflate results. With zeros, the pool is
- * zero-filled and only the stamps differ (bonnie++-like, highly
+ * two zero-filled slices and only the stamps differ (bonnie++-like, highly
  * compressible). Every block's content follows from (seed, N), which is what
  * --verify checks against.
  */
