@@ -573,9 +573,10 @@ def write_marks_report(b, g, elapsed_s):
     L = header(b, "clyde benchmark results: clyde mark, many pairs",
                "Written by `make bench-marks` (bench/bench.py --marks); `make bench` copies "
                "it into results.md. The two `clyde mark` groups of `make bench`, run alone "
-               "with %d pairs each instead of %d, each tool first in half of them: a row's "
-               "median over that many pairs, where one `make bench` run's four leave a 3%% "
-               "target to chance (its claims table says how often)." % (
+               "with %d pairs each instead of %d, each tool first in half of them: each "
+               "row's median of pair ratios and ratio of the means of runs over that many "
+               "pairs, against the null's spread over as many (fio's reference run twice "
+               "beside every test), where one `make bench` run's four leave it to chance." % (
                    a.mark_pairs, MARK_PAIRS), elapsed_s)
     L.append("Sizes: mark %d MiB (%d s at most per run)." % (a.mark_mib, a.mark_time))
     L.append("")
