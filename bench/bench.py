@@ -9,7 +9,7 @@ average, every command and every run's figures. Only ratios measured within
 one run mean anything on a shared machine; absolute figures are printed for
 context. With --long (`make bench-long`) it runs the large buffered pairs
 instead (8 and 16 GiB) and writes bench/results-long.md; with --marks (`make
-bench-marks`) the two `clyde mark` groups with four times the pairs, into
+bench-marks`) the two `clyde mark` groups with 30 pairs each (about an hour), into
 bench/results-marks.md. `make bench` copies both in. The groups live in
 direct.py, engines.py, marks.py, buffered.py and costs.py. This script is
 the bench harness, not part of clyde.
@@ -255,28 +255,46 @@ class Bench:
 # ---------------------------------------------------------------- report
 
 
+def mean_ratio(a, b):
+    """The mean of A's runs over the mean of B's, over the pairs both have:
+    what KDiskMark prints is the mean of its runs."""
+    both = [(x, y) for x, y in zip(a, b) if x is not None and y]
+    return statistics.mean(x for x, _ in both) / statistics.mean(y for _, y in both) \
+        if both else None
+
+
 def table_row(name, pair, ref_name, unit_div, digits, target, unmet):
     """One line of the results table: clyde's and the reference's medians,
     the median of the per-pair ratios and their range, and TARGET: None,
-    (">=", x), ("<=", x) or ("within", x) for |ratio - 1| <= x. A target
-    missed adds NAME to UNMET."""
+    (">=", x), ("<=", x), ("within", x) for |ratio - 1| <= x, or ("null",
+    lo, hi): the null's spread (fio against itself), met when both the
+    median of the ratios and the ratio of the means of runs are at or
+    above LO (the ratio cell then gives both). A target missed adds NAME
+    to UNMET."""
     c, r = pair
     rs = ratios(c, r)
     rt = median(rs)
-    ok, tgt = None, ""
+    ok, tgt, cell = None, "", "%.3f" % rt if rt else "n/a"
     if target is not None:
-        kind, x = target
-        tgt = {">=": "≥ %.2f×", "<=": "≤ %.2f×", "within": "within %.0f%%"}[kind] % (
-            x * 100 if kind == "within" else x)
-        if rt is not None:
-            ok = rt >= x if kind == ">=" else rt <= x if kind == "<=" else abs(rt - 1) <= x
-            if not ok:
-                unmet.append(name)
+        kind, x = target[:2]
+        if kind == "null":
+            mr = mean_ratio(c, r)
+            cell += " (mean of runs %.3f)" % mr if mr else ""
+            tgt = "≥ the null's spread %.3f–%.3f" % (x, target[2])
+            if rt is not None and mr is not None:
+                ok = rt >= x and mr >= x
+        else:
+            tgt = {">=": "≥ %.2f×", "<=": "≤ %.2f×", "within": "within %.0f%%"}[kind] % (
+                x * 100 if kind == "within" else x)
+            if rt is not None:
+                ok = rt >= x if kind == ">=" else rt <= x if kind == "<=" else abs(rt - 1) <= x
+        if ok is False:
+            unmet.append(name)
     spread = "%.2f–%.2f" % (min(rs), max(rs)) if rs else ""
     return "| %s | %s | %s %s | %s | %s | %s | %s |" % (
         name, fmt(median(c) / unit_div if median(c) else None, digits), ref_name,
         fmt(median(r) / unit_div if median(r) else None, digits),
-        "%.3f" % rt if rt else "n/a", spread, tgt, verdict(ok) if ok is not None else "")
+        cell, spread, tgt, verdict(ok) if ok is not None else "")
 
 
 def fmt(x, digits=0):
@@ -463,6 +481,8 @@ def write_report(b, g, hot, elapsed_s):
     def rows(T, row, unmet):
         if g.get("direct"):
             direct.report_rows(g["direct"], row)
+        if g.get("probe"):
+            direct.probe_rows(g["probe"], row)
         if g.get("engine"):
             T += engines.report_rows(b, g["engine"], table_row, unmet)
         T += marks.report_rows(mark_groups(g),
@@ -487,7 +507,8 @@ def write_report(b, g, hot, elapsed_s):
         "prompt's wait is outside every timed region. The buffered comparisons go run by "
         "run, the first of each pair alternating, each run from the same memory state "
         "(buffered.py says why).", ""]
-    L += direct.method_lines(b) + engines.method_lines(b) + marks.method_lines(b)
+    L += direct.method_lines(b) + (direct.probe_method_lines(b) if g.get("probe") else []) + \
+        engines.method_lines(b) + marks.method_lines(b)
     L += buffered.method_lines(b, a.buffered_mib, a.buffered_pairs, False)
     L += costs.method_lines(b, hot)
     L.append("")
@@ -552,9 +573,10 @@ def write_marks_report(b, g, elapsed_s):
     L = header(b, "clyde benchmark results: clyde mark, many pairs",
                "Written by `make bench-marks` (bench/bench.py --marks); `make bench` copies "
                "it into results.md. The two `clyde mark` groups of `make bench`, run alone "
-               "with %d pairs each instead of %d, each tool first in half of them: a row's "
-               "median over that many pairs, where one `make bench` run's four leave a 3%% "
-               "target to chance (its claims table says how often)." % (
+               "with %d pairs each instead of %d, each tool first in half of them: each "
+               "row's median of pair ratios and ratio of the means of runs over that many "
+               "pairs, against the null's spread over as many (fio's reference run twice "
+               "beside every test), where one `make bench` run's four leave it to chance." % (
                    a.mark_pairs, MARK_PAIRS), elapsed_s)
     L.append("Sizes: mark %d MiB (%d s at most per run)." % (a.mark_mib, a.mark_time))
     L.append("")
@@ -573,12 +595,14 @@ LAYOUT_MIB = 8192  # bench-long's one file against 1 GiB pieces
 # that each tool goes first in half of them (on this VM the reads of a
 # freshly laid-out file speed up run after run: fio alone, the first 2 s
 # read after the layout 0.936x the second, the third 1.03x; analysis.md).
-# Four keep make bench near ten minutes; sixteen (about 24 minutes for
-# both methods) halve a row's median's error again (it falls as one over
-# the square root of the pairs).
+# Four keep make bench near a quarter of an hour with the null beside
+# every test; thirty (about an hour for both methods, each pair of each
+# method about a minute: clyde's eight runs and fio's eighteen to
+# twenty-four, the literal line, the null and the same-work runs) give
+# the >= 30 pairs a row the targets are pooled over, in one run.
 MARK_PAIRS = 4
-MARKS_LONG_PAIRS = 16
-GROUPS = ("direct", "engine", "mark-size", "mark-time", "placement", "buffered", "perchar",
+MARKS_LONG_PAIRS = 30
+GROUPS = ("direct", "probe", "engine", "mark-size", "mark-time", "placement", "buffered", "perchar",
           "progress", "rss")
 
 
@@ -612,6 +636,10 @@ def main():
     p.add_argument("--buffered-pairs", type=int, default=2)
     p.add_argument("--direct-mib", type=int, default=128)
     p.add_argument("--seeks", type=int, default=32768)
+    # Three runs a round of 64 MiB direct writes in 8 KiB chunks (and the
+    # rewrite and read clyde -D does after them): about 1.5 minutes.
+    p.add_argument("--probe-rounds", type=int, default=3)
+    p.add_argument("--probe-mib", type=int, default=64)
     p.add_argument("--engine-pairs", type=int, default=3)
     p.add_argument("--engine-mib", type=int, default=1024)
     p.add_argument("--engine-time", type=int, default=1)
@@ -674,6 +702,7 @@ def main():
             hot = json.loads(run([a.hotpath], b.work).out)
             b.commands["hotpath"] = [a.hotpath]
             runs = {"direct": lambda: direct.group_direct(b),
+                    "probe": lambda: direct.group_probe(b),
                     "engine": lambda: engines.group_engine(b, log),
                     "mark-size": lambda: marks.group_mark(b, log, "size"),
                     "mark-time": lambda: marks.group_mark(b, log, "time"),

@@ -156,3 +156,47 @@ def method_lines(b):
         "as clyde times the fsync+close of its file; every random job uses `norandommap` "
         "(clyde draws offsets with repetition too).",
     ]
+
+
+PROBES = (("none", []), ("read", ["--probe=read"]), ("read+write", ["--probe=read+write"]))
+
+
+def group_probe(b):
+    """What --probe costs direct block writes: `clyde -D` without it, with
+    --probe=read and with --probe=read+write, the order turning from round
+    to round so that each goes first, second and third alike; each run's
+    block-write rate. {probe: [KiB/s]}."""
+    a = b.a
+    opts = ["-s", "%dm" % a.probe_mib, "-r", "0", "-n", "0", "-f", "-D",
+            "--progress", "never", "-q"]
+    rows = {name: [] for name, _ in PROBES}
+    for i in range(a.probe_rounds):
+        order = PROBES[i % 3:] + PROBES[:i % 3]
+        b.log("probe cost: round %d/%d (%s first), load %.1f" % (
+            i + 1, a.probe_rounds, order[0][0], os.getloadavg()[0]))
+        for name, flags in order:
+            _, ph, _ = b.clyde("clyde -D --probe=%s" % name if flags else "clyde -D",
+                               opts + flags)
+            rows[name].append(ph["put_block"]["rate"])
+        b.raw.append(("probe cost", "round %d" % (i + 1), dict(
+            ("%s KiB/s" % name, rows[name][-1]) for name, _ in PROBES)))
+    return rows
+
+
+def probe_rows(probe, row):
+    """The rows of the probe-cost group: each probe's block writes over
+    the same round's without it. The man page's figure (PROBE section)
+    comes from the read+write row."""
+    for name in ("read+write", "read"):
+        row("the probe's cost: direct block writes with --probe=%s (MiB/s)" % name,
+            (probe[name], probe["none"]), "without:", 1024, 1, None)
+
+
+def probe_method_lines(b):
+    return [
+        "- **The probe's cost**: `clyde -D -s %dm -r 0 -n 0 -f` three times a round, "
+        "without `--probe`, with `--probe=read` and with `--probe=read+write`, the order "
+        "turning each round (%d rounds); the rows give each probe's direct block-write rate "
+        "over the same round's without it. The man page's PROBE section quotes the "
+        "read+write row." % (b.a.probe_mib, b.a.probe_rounds),
+    ]

@@ -54,9 +54,19 @@ def fio_best(q):
 FIO_PLAIN_DATA = ["--scramble_buffers=0"]
 
 
+def fio_refill(q):
+    """fio's loop as clyde's engines run theirs at depth Q: wait for one
+    completion, reap every one there is (up to Q) and submit all that they
+    freed in one call (the queue full: fio commits a batch of Q once no
+    more can be queued)."""
+    return ["--iodepth_batch_submit=%d" % q, "--iodepth_batch_complete_min=1",
+            "--iodepth_batch_complete_max=%d" % q]
+
+
 def fio_batch(q):
-    """Submissions and completions a quarter of depth Q at a time: what
-    clyde's engines do from Q8 on (engine_batch)."""
+    """Submissions and completions a quarter of depth Q at a time: fio's
+    best at Q32 on this VM (analysis.md), and what clyde's engines did from
+    Q8 on before they refilled every completion as it came."""
     return ["--iodepth_batch_submit=%d" % (q // 4),
             "--iodepth_batch_complete_min=%d" % (q // 4)]
 

@@ -3,18 +3,23 @@
 names, in `make bench`.
 
 - By size (the default): `clyde mark --method size --engine aio --profile
-  default` against fio run as KDiskMark runs it (its arguments in its
-  order: libaio, direct, --refill_buffers, --end_fsync=1, --size and
-  --runtime without time_based, so a run is one pass of the file or the
-  time, whichever ends first).
+  default` against fio run exactly as KDiskMark runs it (its literal line:
+  bench/kdiskmark.md; libaio, direct, --refill_buffers, --end_fsync=1,
+  --size and --runtime without time_based, so a run is one pass of the
+  file or the time, whichever ends first), and against fio doing the same
+  work as clyde (batched as clyde's engine submits, plain data for writes).
 - By time: `clyde mark --method time --profile default` (io_uring) against
-  fio io_uring at its best, time_based: DiskSpd, what CrystalDiskMark runs,
-  is not on Linux, and fio run for the time with the same engine stands in.
+  fio io_uring at its best, time_based (DiskSpd, what CrystalDiskMark
+  runs, is not on Linux: fio run for the time with the same engine stands
+  in), and against KDiskMark's literal line as well.
 
 Both step by step (clyde stops before each run, fio runs the same test
 right before or after it, which one first alternating from pair to pair)
 on clyde's own laid-out file, so that both see the same file in the same
-state.
+state. Every fio process is a fresh one, as its users run it: nothing in
+the bench touches its memory. Beside every test, fio's literal line runs a
+second time (the null): fio against itself by the same procedure, whose
+spread is the bar a row's ratio must reach.
 """
 
 import ctypes
@@ -41,6 +46,12 @@ def direction(rw):
     return "write" if "write" in rw else "read"
 
 
+def fmt_pieces(xs):
+    """The median of the pieces per MiB in XS, or n/a."""
+    known = [x for x in xs if x is not None]
+    return "%.1f" % statistics.median(known) if known else "n/a"
+
+
 def against_median(xs):
     """XS paired with their own median, for a row whose ratios show how far
     a figure moves on its own from run to run."""
@@ -48,7 +59,8 @@ def against_median(xs):
 
 
 def kdm_args(path, size, secs, rw, bs_k, q, t):
-    """fio's arguments as KDiskMark gives them, in its order."""
+    """fio's arguments as KDiskMark gives them, in its order (its literal
+    line: bench/kdiskmark.md)."""
     return ["--ioengine=libaio", "--direct=1", "--randrepeat=0", "--refill_buffers",
             "--end_fsync=1", "--rwmixread=70", "--filename=" + path,
             "--name=" + rw, "--size=%dm" % size, "--zero_buffers=0", "--bs=%dk" % bs_k,
@@ -56,13 +68,12 @@ def kdm_args(path, size, secs, rw, bs_k, q, t):
 
 
 def batched(args, q):
-    """KDiskMark's fio with submissions and completions batched as clyde's
-    engines batch them from Q8 on: a quarter of the depth at a time. At its
-    defaults fio's libaio loop takes completions one at a time, never
-    sleeps, and pays an io_submit (a doorbell, an exit to the host on this
-    VM) per I/O: at RND4K Q32T1 it is CPU-bound at 312 MB/s where the same
-    fio with batches of 8 did 953."""
-    return args + engines.fio_batch(q)
+    """KDiskMark's fio with its queue refilled as clyde's engines refill
+    theirs (engines.fio_refill): every completion there is reaped after a
+    wait for one, and all the slots they freed submitted in one call. At
+    its defaults fio's libaio loop reaps one completion at a time and pays
+    an io_submit (a doorbell, an exit to the host on this VM) per I/O."""
+    return args + engines.fio_refill(q)
 
 
 def timed_args(path, size, secs, rw, bs_k, q, t):
@@ -76,28 +87,51 @@ def timed_args(path, size, secs, rw, bs_k, q, t):
 
 def new_row():
     """A mark row's lists, one entry a pair: clyde's MB/s, fio's as its
-    reference runs it, clyde's seconds, fio batched as clyde's, fio with
+    reference runs it (by size KDiskMark's literal line, by time fio
+    io_uring time_based), clyde's seconds, fio batched as clyde's, fio with
     plain data, the disk's mean queue under clyde and under fio, then the
     CPU seconds per I/O of clyde and of each of those three fio runs (None
-    where a tool gave none)."""
-    return tuple([] for _ in range(11))
+    where a tool gave none); then the null (fio's reference run again, by
+    the same procedure), KDiskMark's literal line by time, and the pieces
+    per MiB of clyde's and of fio's I/O buffers."""
+    return tuple([] for _ in range(15))
 
 
 # The raw lines' labels of a row's MB/s lists (row index, label): what
 # group_mark writes and bench/noise.py reads back.
 RAW_MB = ((0, "clyde MB/s"), (1, "fio MB/s"), (3, "fio batched MB/s"),
-          (4, "fio plain data MB/s"))
+          (4, "fio plain data MB/s"), (11, "fio null MB/s"), (12, "fio KDiskMark MB/s"))
+NULL, LITERAL_BY_TIME, CLYDE_PIECES, FIO_PIECES = 11, 12, 13, 14
 # The index of each tool's CPU per I/O list, by the index of its MB/s
 # list; the raw lines' labels of both kinds.
 CPU_OF = {0: 7, 1: 8, 3: 9, 4: 10}
 CLYDE_CPU = CPU_OF[0]
 LABEL = dict(RAW_MB + tuple((CPU_OF[i], label.replace("MB/s", "CPU µs/I/O"))
-                            for i, label in RAW_MB))
+                            for i, label in RAW_MB if i in CPU_OF))
+
+
+def fio_runs(method, args, name, ddir, q):
+    """The fio runs beside one clyde test, from the furthest to the one
+    right beside clyde's: (key, label, argv). Last, the reference as its
+    users run it (KDiskMark's literal line by size, fio io_uring time_based
+    by time); right before it, the same again (the null); further out the
+    same-work runs: by size fio with clyde's loop (reads from Q8) and with
+    plain data (writes; with clyde's loop from Q8)."""
+    key = (name, ddir)
+    label = "fio as KDiskMark runs it" if method == "size" else "fio io_uring best, time_based"
+    runs = []
+    if method == "size" and q >= 8 and ddir == "read":  # clyde's loop
+        runs.append((key + ("batched",), label + ", clyde's loop", batched(args, q)))
+    if method == "size" and ddir == "write":  # fio's data work apart
+        runs.append((key + ("plain",), label + (", clyde's loop," if q >= 8 else ",") +
+                     " plain data", [x for x in (batched(args, q) if q >= 8 else args)
+                                     if x != "--refill_buffers"] + engines.FIO_PLAIN_DATA))
+    return runs + [(key + ("null",), label + ", again (the null)", args), (key, label, args)]
 
 
 def group_mark(b, log, method):
-    """clyde mark --profile default by METHOD against its reference, run
-    by run; {(test name, op): (clyde MB/s list, reference MB/s list)}."""
+    """clyde mark --profile default by METHOD against its references, run
+    by run; {(test name, op): the row's lists (new_row)}."""
     a = b.a
     size, secs = a.mark_mib, a.mark_time
     rows = {}
@@ -111,63 +145,62 @@ def group_mark(b, log, method):
 
         def run_step(name, rw, bs_k, q, t):
             def go():
+                path = engines.clyde_file(b)
                 args = (kdm_args if method == "size" else timed_args)(
-                    engines.clyde_file(b), size, secs, rw, bs_k, q, t)
-                label = "fio as KDiskMark runs it" if method == "size" else \
-                    "fio io_uring best, time_based"
+                    path, size, secs, rw, bs_k, q, t)
                 ddir = direction(rw)
-                runs = [((name, ddir), label, args)]
-                if method == "size" and q >= 8:  # the reasons apart
-                    runs.append(((name, ddir, "batched"), label + ", batched as clyde's",
-                                 batched(args, q)))
-                if method == "size" and ddir == "write":  # fio's data work apart
-                    runs.append(((name, ddir, "plain"), label + (
-                        ", batched," if q >= 8 else ",") + " plain data",
-                        [x for x in (batched(args, q) if q >= 8 else args)
-                         if x != "--refill_buffers"] + engines.FIO_PLAIN_DATA))
-                # The run the target compares with (the last) right beside
-                # clyde's, the reasons apart further out.
+                runs = fio_runs(method, args, name, ddir, q)
+                if method == "time":  # KDiskMark's literal line too, furthest out
+                    runs.insert(0, ((name, ddir, "literal"), "fio as KDiskMark runs it",
+                                    kdm_args(path, size, secs, rw, bs_k, q, t)))
+                # The reference as its users run it right beside clyde's,
+                # the null next to it, the rest further out.
                 for key, what, argv in (runs[::-1] if clyde_first else runs):
                     seen = MarkWatch("fio", bs_k * q << 10, b.work)
-                    # By size fio's clock holds its end_fsync; time_based it
-                    # does not, and fio_timed adds the flush.
-                    got[key] = engines.fio_figures(engines.fio_jobs(b, what, argv), ddir) \
-                        if method == "size" else \
-                        engines.fio_timed(b, what, argv, ddir, engines.clyde_file(b))
-                    seen = seen.result()
-                    if key == runs[-1][0]:
-                        watched[("fio",) + key[:2]] = seen
+                    # KDiskMark's line (by size) holds its end_fsync in
+                    # fio's clock; time_based does not, and fio_timed adds
+                    # the flush.
+                    timed = "--time_based" in argv
+                    got[key] = engines.fio_timed(b, what, argv, ddir, path) if timed else \
+                        engines.fio_figures(engines.fio_jobs(b, what, argv), ddir)
+                    watched[("fio",) + key] = seen.result()
             return go
-        tests = []  # clyde's steps from 1 on: (name, op, buffer bytes)
+        tests = []  # clyde's steps from 1 on: (name, op)
         for name, rw, bs_k, q, t in KDM_DEFAULT:
             for word in (rw, rw.replace("read", "write")):
                 steps.append(run_step(name, word, bs_k, q, t))
-                tests.append((name, direction(word), bs_k * q << 10))
-        watched = {}  # (tool, name, op): MarkWatch.result()
+                tests.append((name, direction(word)))
+        watched = {}  # (tool, name, op[, run]): MarkWatch.result()
 
         def watch(k):
-            return MarkWatch("clyde", tests[k - 1][2], b.work) if k else None
+            return engines.DiskQueue(b.work) if k else None
         opts = ["-s", "%dM" % size, "--runs", "1", "--time", str(secs), "--method", method,
                 "--profile", "default"] + (["--engine", "aio"] if method == "size" else [])
         proc = engines.mark_start(b, "clyde mark --method %s" % method, opts)
         for k, v in engines.paired(b, proc, steps, clyde_first, watch).items():
-            watched[("clyde",) + tests[k - 1][:2]] = v
+            watched[("clyde",) + tests[k - 1]] = {"queue": v}
         j = engines.mark_json(b, proc)
+        clyde_pieces = (j["environment"].get("io_buffers") or {}).get("pieces_per_mib")
         for t in j["tests"]:
             key = (t["name"], t["op"])
             f = got[key]
-            fb = got.get(key + ("batched",))
-            fp = got.get(key + ("plain",))
             row = rows.setdefault(key, new_row())
             # {row index: figure} of this pair: MB/s, seconds, CPU per I/O
             figs = {0: t["mb_per_s"], 2: t["elapsed_s"],
                     CLYDE_CPU: t["cpu_s"] / t["ios"] if t.get("ios") else None}
-            for i, run in ((1, f), (3, fb), (4, fp)):
+            for i, run in ((1, f), (3, got.get(key + ("batched",))),
+                           (4, got.get(key + ("plain",))), (NULL, got.get(key + ("null",))),
+                           (LITERAL_BY_TIME, got.get(key + ("literal",)))):
                 if run:
-                    figs[i], figs[CPU_OF[i]] = run["mb"], run.get("cpu")
+                    figs[i] = run["mb"]
+                    if i in CPU_OF:
+                        figs[CPU_OF[i]] = run.get("cpu")
+            cw, fw = watched.get(("clyde",) + key, {}), watched.get(("fio",) + key, {})
+            if t["block_bytes"] >= 1 << 20:  # the buffers' layout: 1 MiB requests
+                figs[CLYDE_PIECES] = clyde_pieces
+                figs[FIO_PIECES] = fw.get("pieces")
             for i, x in figs.items():
                 row[i].append(x)
-            cw, fw = watched.get(("clyde",) + key, {}), watched.get(("fio",) + key, {})
             if cw.get("queue") and fw.get("queue"):
                 row[5].append(cw["queue"])
                 row[6].append(fw["queue"])
@@ -178,136 +211,76 @@ def group_mark(b, log, method):
                 ([("fio flush s", f["flush_s"])] if "flush_s" in f else []) +
                 [("%s disk queue" % who, w["queue"]) for who, w in (("clyde", cw), ("fio", fw))
                  if w.get("queue")] +
-                [("%s buffer pieces/MiB" % who, w["pieces"])
-                 for who, w in (("clyde", cw), ("fio", fw)) if w.get("pieces")])))
+                [("%s buffer pieces/MiB" % who, figs[i]) for who, i in
+                 (("clyde", CLYDE_PIECES), ("fio", FIO_PIECES)) if figs.get(i) is not None])))
     return rows
 
 
 class MarkWatch:
-    """One tool's run of a mark test: for I/O buffers of 1 MiB or more,
-    the same memory for either tool (ScatteredMemory) and the pieces per
-    MiB its buffers lay in (BufferLayout); and the disk's mean queue while
-    busy (engines.DiskQueue). Started right before the run; result() right
+    """One fio run of a mark test, watched from outside without touching
+    it: the pieces per MiB its I/O buffers lie in, for buffers of 1 MiB or
+    more (BufferLayout), and the disk's mean queue while busy
+    (engines.DiskQueue). Started right before the run; result() right
     after: {"queue", "pieces"}."""
 
     def __init__(self, comm, nbytes, path):
-        big = nbytes >= 1 << 20
-        self.memory = ScatteredMemory() if big else None
-        self.layout = BufferLayout(comm, nbytes) if big else None
+        self.layout = BufferLayout(comm, nbytes) if nbytes >= 1 << 20 else None
         self.queue = engines.DiskQueue(path)
 
     def result(self):
-        got = {"queue": self.queue.result(),
-               "pieces": self.layout.result() if self.layout else None}
-        if self.memory:
-            self.memory.close()
-        return got
+        return {"queue": self.queue.result(),
+                "pieces": self.layout.result() if self.layout else None}
 
 
-SCATTER_MIB = 64  # ScatteredMemory's region of each kind: half of it freed
+def literal_runs(method, r):
+    """The MB/s of KDiskMark's literal fio line, pair by pair."""
+    return r[1] if method == "size" else r[LITERAL_BY_TIME]
 
 
-class ScatteredMemory:
-    """Free memory in the same state for whichever tool runs next. The
-    page allocator hands out its smallest free blocks first, from one list
-    for ordinary pages and another for pages pinned as a request's memory
-    (registering an io_uring buffer faults it in that way: fio's
-    --fixedbufs reads). So this process fills a region of SCATTER_MIB of
-    each kind, on every CPU it may run on (each CPU keeps a cache of free
-    pages), gives back every other page and holds the rest until close():
-    a buffer allocated meanwhile lies in single pages, 256 pieces a MiB,
-    for clyde and fio alike. Without it each process draws a layout of its
-    own (121-256 pieces a MiB in one run's sequential pairs; fio's pinned
-    buffers fewer), and a 1 MiB request's speed on this VM follows it (the
-    placement group)."""
-
-    def __init__(self):
-        n, page = SCATTER_MIB << 20, mmap.PAGESIZE
-        self.maps = []
-        cpus = os.sched_getaffinity(0)
-        try:
-            for pinned in (False, True):
-                m = mmap.mmap(-1, n, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-                self.maps.append(m)
-                if hasattr(mmap, "MADV_NOHUGEPAGE"):
-                    m.madvise(mmap.MADV_NOHUGEPAGE)
-                part = n // len(cpus) // (2 * page) * (2 * page)
-                for k, cpu in enumerate(sorted(cpus)):
-                    os.sched_setaffinity(0, {cpu})
-                    lo, hi = k * part, n if k == len(cpus) - 1 else (k + 1) * part
-                    if not (pin_pages(m, lo, hi - lo) if pinned else populate(m, lo, hi - lo)):
-                        m[lo:hi] = b"\1" * (hi - lo)
-                    for off in range(lo, hi, 2 * page):
-                        m.madvise(mmap.MADV_DONTNEED, off, page)
-        finally:
-            os.sched_setaffinity(0, cpus)
-
-    def close(self):
-        for m in self.maps:
-            m.close()
-
-
-def populate(buf, off, length):
-    """Fault LENGTH bytes of BUF from OFF in as ordinary writable pages,
-    as a first write would (MADV_POPULATE_WRITE, Linux 5.14); False where
-    the kernel cannot."""
-    try:
-        buf.madvise(getattr(mmap, "MADV_POPULATE_WRITE", 23), off, length)
-        return True
-    except OSError:
-        return False
-
-
-def pin_pages(buf, off, length):
-    """Fault LENGTH bytes of BUF from OFF in as memory pinned for I/O, the
-    way registering an io_uring buffer does, then let them go again (they
-    stay mapped); False where io_uring cannot."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    params = ctypes.create_string_buffer(120)  # struct io_uring_params
-    fd = libc.syscall(425, 1, params)  # io_uring_setup
-    if fd < 0:
-        return False
-    try:
-        iov = (ctypes.c_size_t * 2)(address_of(buf) + off, length)
-        if libc.syscall(427, fd, 0, iov, 1) != 0:  # IORING_REGISTER_BUFFERS
-            return False
-        libc.syscall(427, fd, 1, None, 0)  # IORING_UNREGISTER_BUFFERS
-        return True
-    finally:
-        os.close(fd)
-
-
-def target_index(r):
-    """The index in R of the reference MB/s list a mark row's 3% target
-    compares clyde's with. By size, the target is against fio doing what
-    clyde does at its best: for writes without new random data per write
-    (4, batched from Q8); for reads from Q8 the faster, by median, of
-    fio's loop as KDiskMark runs it (1) and batched as clyde's (3: three
-    times as fast at RND4K Q32T1, slower at SEQ1M Q8T1); else fio as its
-    reference runs it (1). What each choice is worth is shown apart."""
+def same_work(method, r):
+    """The fio runs doing what clyde does, where they differ from
+    KDiskMark's literal line: (MB/s list or None, what they are). By time,
+    fio io_uring at its best time_based; by size, for writes fio with plain
+    data (batched from Q8), for reads from Q8 fio batched as clyde's."""
+    if method == "time":
+        return r[1], "fio io_uring best, time_based:"
     if r[4]:
-        return 4
-    if r[3] and engines.median(r[3]) > engines.median(r[1]):
-        return 3
-    return 1
+        return r[4], "fio as KDiskMark, plain data:"
+    if r[3]:
+        return r[3], "fio as KDiskMark, clyde's loop:"
+    return None, None
 
 
-def same_work(r):
-    """A mark row's fio runs doing what clyde does, where they differ from
-    fio as its reference runs it (r[1]): (MB/s list or None, whether
-    batched)."""
-    i = target_index(r)
-    return (r[i] if i != 1 else None), bool(r[3]) and i != 1
-
-
-def target_runs(r):
-    """The reference MB/s a mark row's 3% target compares clyde's with."""
-    return r[target_index(r)]
+def target_runs(method, r):
+    """The reference MB/s a row's noise is taken against: fio doing the
+    same work where it differs from its reference's own run, else that
+    run (r[1], whose second run is the null), pair by pair."""
+    return same_work(method, r)[0] or r[1]
 
 
 def target_cpu(r):
-    """(clyde's, the target's reference's) CPU seconds per I/O, pair by pair."""
-    return r[CLYDE_CPU], r[CPU_OF[target_index(r)]]
+    """(clyde's, the reference's) CPU seconds per I/O, pair by pair."""
+    return r[CLYDE_CPU], r[CPU_OF[1]]
+
+
+def null_spread(r):
+    """The null's per-pair ratios (fio's reference run again over itself)
+    and their spread: (ratios, low, high), the 10th and 90th percentiles
+    (the least and the most below ten pairs); low and high None without a
+    null."""
+    rs = [x / y for x, y in zip(r[NULL], r[1]) if x and y]
+    if not rs:
+        return rs, None, None
+    rs_sorted = sorted(rs)
+    k = len(rs) // 10
+    return rs, rs_sorted[k], rs_sorted[-1 - k]
+
+
+def layout_share(xs, under=8):
+    """(runs whose buffers lay in fewer than UNDER pieces a MiB, runs with a
+    figure)."""
+    known = [x for x in xs if x is not None]
+    return sum(1 for x in known if x < under), len(known)
 
 
 NOISE_TRIALS = 2000
@@ -320,7 +293,7 @@ def row_noise(marks):
     devs = []
     for method in METHODS:
         for r in (marks.get(method) or {}).values():
-            xs = [math.log(c / f) for c, f in zip(r[0], target_runs(r)) if c and f]
+            xs = [math.log(c / f) for c, f in zip(r[0], target_runs(method, r)) if c and f]
             if xs:
                 mid = statistics.median(xs)
                 devs.append([x - mid for x in xs])
@@ -363,34 +336,49 @@ def noise_claim(marks, within=0.03):
 
 def report_rows(marks, placement, row_line, unmet):
     """The results-table rows of both methods and of the placement group;
-    appends what missed to UNMET. Under each target, its reference against
-    its own median pair by pair: how far the reference alone moves."""
+    appends what missed to UNMET. Each test against KDiskMark's literal
+    line and against fio doing the same work, each met when its median of
+    per-pair ratios and its ratio of the means of runs reach the null's
+    spread; under them the null itself and the reasons apart."""
     L = []
     for method in METHODS:
         m = marks.get(method)
         if not m:
             continue
-        ref = "fio as KDiskMark:" if method == "size" else "fio io_uring time_based:"
         for name, _, bs_k, q, _ in KDM_DEFAULT:
             for op in ("read", "write"):
                 r = m.get((name, op))
                 if not r:
                     continue
-                what = "mark by %s %s %s (MB/s; clyde %.2f s a run)" % (
-                    method, name, op, engines.median(r[2]))
-                same, batched = same_work(r)
-                L.append(row_line(what, (r[0], r[1]), ref, 1, 1,
-                                  None if same else ("within", 0.03), unmet))
+                nulls, lo, hi = null_spread(r)
+                target = ("null", lo, hi) if lo is not None else None
+                what = "mark by %s %s %s" % (method, name, op)
+                if literal_runs(method, r):
+                    L.append(row_line("%s against KDiskMark's literal line (MB/s; clyde %.2f "
+                                      "s a run)" % (what, engines.median(r[2])),
+                                      (r[0], literal_runs(method, r)), "fio as KDiskMark:",
+                                      1, 1, target, unmet))
+                same, label = same_work(method, r)
                 if same:
-                    L.append(row_line("mark by %s %s %s, same work (MB/s)" % (
-                        method, name, op), (r[0], same), "fio as KDiskMark%s%s:" % (
-                            ", batched as clyde's" if batched else "",
-                            ", plain data" if r[4] else ""),
-                        1, 1, ("within", 0.03), unmet))
-                target = target_runs(r)
-                L.append(row_line("the noise: %s %s, the reference ÷ its median (MB/s)" % (
-                    name, op), against_median(target),
-                    "its median:", 1, 1, None, unmet))
+                    L.append(row_line("%s, same work (MB/s)" % what, (r[0], same), label,
+                                      1, 1, target, unmet))
+                if nulls:
+                    L.append(row_line("the null: %s %s, fio's reference run again ÷ itself "
+                                      "(MB/s)" % (name, op), (r[NULL], r[1]), "first run:",
+                                      1, 1, None, unmet))
+                if bs_k >= 1024 and op == "read" and any(x is not None for x in
+                                                          r[CLYDE_PIECES]):
+                    c_in, c_n = layout_share(r[CLYDE_PIECES])
+                    f_in, f_n = layout_share(r[FIO_PIECES])
+                    ok = c_n > 0 and c_in >= 0.95 * c_n
+                    if not ok:
+                        unmet.append("%s buffers" % what)
+                    L.append("| %s: runs whose I/O buffers lay in under 8 pieces a MiB | "
+                             "%d of %d (median %s) | fio %s | | | ≥ 95%% of runs | %s |" % (
+                                 what, c_in, c_n, fmt_pieces(r[CLYDE_PIECES]),
+                                 "%d of %d (median %s)" % (f_in, f_n, fmt_pieces(
+                                     r[FIO_PIECES])) if f_n else "n/a",
+                                 "**met**" if ok else "**not met**"))
                 if q == 1:  # each loop's own work, in series with every I/O
                     L.append(row_line("the reason apart: %s %s, CPU µs per I/O" % (name, op),
                                       target_cpu(r), "the reference's:", 1e-6, 2, None,
@@ -400,14 +388,13 @@ def report_rows(marks, placement, row_line, unmet):
                                       "busy" % (name, op), (r[5], r[6]), "the reference's:",
                                       1, 1, None, unmet))
                 if r[3]:
-                    L.append(row_line("the reason apart: %s %s, fio batched as clyde's "
+                    L.append(row_line("the reason apart: %s %s, fio with clyde's loop "
                                       "(MB/s)" % (name, op), (r[3], r[1]),
                                       "fio as KDiskMark:", 1, 1, None, unmet))
                 if r[4]:
                     L.append(row_line("the reason apart: %s %s, fio with plain data "
-                                      "(MB/s)" % (name, op),
-                                      (r[4], r[3] or r[1]), "fio batched:" if r[3]
-                                      else "fio as KDiskMark:", 1, 1, None, unmet))
+                                      "(MB/s)" % (name, op), (r[4], r[1]),
+                                      "fio as KDiskMark:", 1, 1, None, unmet))
     if placement and placement["4k"]:
         small = placement["4k"]
         L.append(row_line("the VM apart: 1 MiB direct reads into one process's %d buffers "
@@ -434,22 +421,20 @@ def method_lines(b):
         "(fio's random map, clyde's shuffled order). MB/s in 10^6 bytes for both "
         "(KDiskMark shows fio's KiB/s ÷ 1000, 2.4%% lower)." % (
             a.mark_time, a.mark_mib, a.mark_mib, a.mark_time, a.mark_time) +
-        " From Q8 on clyde's engines submit and wait for completions a quarter of the "
-        "depth at a time; fio as KDiskMark runs it takes completions one at a time, never "
-        "sleeps, and pays an io_submit per I/O, each a doorbell (an exit to the host) on "
-        "this VM, so at Q32 it measures its own loop (CPU-bound). So each such test also "
-        "runs fio with `--iodepth_batch_submit=Q/4 --iodepth_batch_complete_min=Q/4` "
-        "(the same submissions as clyde's), and the row *the reason apart* gives fio "
-        "batched ÷ fio as KDiskMark: what the batching alone is worth. For reads the "
-        "target is against the faster of the two by median (batched at RND4K Q32T1, 3× "
-        "as fast; at SEQ1M Q8T1 fio's own loop was the faster, batched 0.85-0.91× of "
-        "it). Every write test also runs fio with plain data: without "
+        " clyde's engines wait for one completion, reap every one there is and refill "
+        "all their slots in one submission; fio as KDiskMark runs it reaps one completion "
+        "at a time and pays an io_submit per I/O, each a doorbell (an exit to the host) on "
+        "this VM. So from Q8 on each test also runs fio with `--iodepth_batch_submit=Q "
+        "--iodepth_batch_complete_min=1 --iodepth_batch_complete_max=Q` (clyde's loop: "
+        "for reads the row *same work*), and the row *the reason apart* gives it ÷ fio as "
+        "KDiskMark: what that loop alone is worth. Every write test also runs fio with "
+        "plain data: without "
         "KDiskMark's `--refill_buffers` (new random data for every write) and with "
         "`--scramble_buffers=0` (by default fio writes its offset and the time into every "
         "512 bytes of each write), so that it writes one buffer of random data made once, "
         "where clyde writes slots of an incompressible pool made once and stamps 16 bytes "
-        "of each write: for writes the target row (*same work*) is against fio with "
-        "plain data, batched where Q ≥ 8, and a row *the reason apart* gives what "
+        "of each write: for writes the row *same work* is against fio with plain data, "
+        "with clyde's loop where Q ≥ 8, and a row *the reason apart* gives what "
         "KDiskMark's data costs fio.",
         "- **clyde mark by time**: `clyde mark -y p --method time --profile default --runs 1 "
         "--time %d` (io_uring) against fio io_uring at its best (the engine group's flags) "
@@ -459,7 +444,8 @@ def method_lines(b):
         "clock leaves `--end_fsync` out; by size it holds it: a 512 MiB write ran 259 ms "
         "without it and 498 ms with it): CrystalDiskMark runs DiskSpd for its duration; "
         "DiskSpd is not on Linux, and fio for the time with the same engine class stands "
-        "in for it." % (a.mark_time, a.mark_time),
+        "in for it (the row *same work*). Each test also runs KDiskMark's literal line, "
+        "as by size (the row *against KDiskMark's literal line*)." % (a.mark_time, a.mark_time),
         "- **Run order**: the fio run a target compares with goes right beside clyde's run "
         "(after it when clyde goes first, before it otherwise); the runs that show a reason "
         "apart go further out (a read from Q8 by size compares with the faster of fio's two "
@@ -474,20 +460,26 @@ def method_lines(b):
         "each buffer's MB/s beside the number of physically contiguous pieces its pages lie "
         "in (from /proc/self/pagemap). Each piece is one segment of the request, and the "
         "rate falls as the pieces rise: a sequential read's speed follows its buffer's layout "
-        "in guest memory, which each process of either tool draws anew. So beside every "
-        "sequential mark run the raw lines give, for clyde and for the fio run its target "
-        "compares with, the pieces per MiB of that run's I/O buffers (`BufferLayout`: the "
-        "process's one anonymous allocation of depth × block, from /proc/PID/pagemap, looked "
-        "for every 20 ms during the run; 256 is every page apart). To give both tools the "
-        "same memory, the bench holds free memory in one state through every run of either "
-        "tool with 1 MiB blocks or more (`ScatteredMemory`): it faults in %d MiB of ordinary "
-        "pages and %d MiB of pages pinned for I/O (an io_uring buffer registration, the "
-        "way fio's `--fixedbufs` reads get theirs, from the allocator's other list), a part "
-        "on each CPU (each keeps a cache of free pages), gives back every other page and "
-        "holds the rest until the run ends. "
-        "The allocator hands out its smallest free blocks first, so either tool's buffers "
-        "then lie page by page, 256 pieces a MiB, where without it each process drew a "
-        "layout of its own." % (PLACEMENT_MIB, SCATTER_MIB, SCATTER_MIB),
+        "in guest memory. So beside every 1 MiB mark test the raw lines give the pieces per "
+        "MiB of each tool's I/O buffers: clyde's from its JSON (`environment.io_buffers`, "
+        "its own pagemap: clyde cuts every buffer of 1 MiB or more from 2 MiB-aligned regions "
+        "of huge pages, reserved before its layout), fio's from outside "
+        "(`BufferLayout`: the process's one anonymous allocation of depth × block, from "
+        "/proc/PID/pagemap, looked for every 20 ms during the run; 256 is every page apart). "
+        "Nothing touches either tool's memory: every fio run is a fresh process drawing its "
+        "layout as it does for its users (the bench once held free memory in one state for "
+        "both, `ScatteredMemory`, which put fio's buffers into the worst layout and is gone). "
+        "The row *runs whose I/O buffers lay in under 8 pieces a MiB* counts clyde's runs "
+        "(target: 95%%) beside fio's." % PLACEMENT_MIB,
+        "- **The null and the pass rule**: beside every test fio's reference run (KDiskMark's "
+        "literal line by size, fio io_uring time_based by time) runs twice in a row, the "
+        "second right beside clyde's run; *the null* row gives the second over the first, "
+        "pair by pair: a tool equal to fio measured by the same procedure. Its spread (the "
+        "10th to the 90th percentile of those ratios, the least to the most under ten pairs) "
+        "is the bar: a row is met when clyde's median of per-pair ratios and its ratio of "
+        "the means of runs (what KDiskMark prints: the mean of its runs) are both at or above "
+        "the spread's low end. Each test has two such rows: against KDiskMark's literal "
+        "line (bench/kdiskmark.md) and against fio doing the same work as clyde.",
         "- **CPU per I/O** at Q1: clyde's CPU over the test (its JSON's `cpu_s`) over its "
         "I/Os, and fio's `usr_cpu + sys_cpu` over the job's runtime over its I/Os, for the fio "
         "run the target compares with. At Q1 the work a loop does between one I/O's "

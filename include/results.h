@@ -336,6 +336,24 @@ struct truth_hit {
 };
 #define MAX_TRUTH_HITS (4 + MAX_RANDOM_TESTS)
 
+/* What kind of pages clyde asked for its large I/O buffers. */
+enum buffer_pages {
+	BUFFER_PAGES_NONE,     /* no buffer of 1 MiB or more was allocated */
+	BUFFER_PAGES_SMALL,    /* ordinary pages: huge ones could not be asked for */
+	BUFFER_PAGES_THP,      /* transparent huge pages (madvise) */
+	BUFFER_PAGES_HUGETLB,  /* explicit huge pages (MAP_HUGETLB) */
+};
+/* Their words in the JSON, by enum buffer_pages. */
+#define BUFFER_PAGES_NAMES { "none", "small", "transparent", "explicit" }
+#define BUFFER_PAGES_COUNT 4
+
+/* How clyde's large I/O buffers lay in memory (io/iobuf.h). */
+struct buffer_layout {
+	uint64_t bytes;           /* the largest; 0: none */
+	enum buffer_pages pages;  /* what the last region was given */
+	double pieces_per_mib;    /* the most any had; < 0 unknown (not root) */
+};
+
 /* Where a run happened, for the JSON; empty for results read from CSV. */
 struct run_env {
 	char kernel[128];    /* "Linux 6.1.0-13-amd64" */
@@ -345,6 +363,7 @@ struct run_env {
 	int rotational;      /* 1 spinning, 0 solid state, -1 unknown */
 	uint64_t ram_mib;
 	uint32_t cpus;
+	struct buffer_layout buffers; /* bytes 0: none, or not known */
 };
 
 enum char_io { CHAR_IO_STDIO, CHAR_IO_SYSCALL };

@@ -2,9 +2,10 @@
 /*
  * engine_aio.c - the Linux AIO engine through io_setup, io_submit,
  * io_getevents and io_destroy (no libaio): one context per job thread,
- * kept full, completions reaped in batches with a bounded wait (from depth
- * 8 on, waiting for a quarter of the depth, and submitting in batches of
- * that size: engine_batch). It works
+ * kept full: each io_getevents waits, bounded, for one completion and
+ * takes every one there is, and all of them are refilled in one io_submit
+ * (the first fill of a deep queue goes in parts, so the device starts
+ * before the last iocb is made). It works
  * where io_uring is refused (containers, io_uring_disabled). Only O_DIRECT
  * I/O is asynchronous: buffered I/O completes inside io_submit.
  */
@@ -92,16 +93,18 @@ static void aio_loop(struct aio_state *a, struct engine_worker *w)
 {
 	const struct engine_job *job = w->sh->job;
 	struct timespec ts;
-	unsigned nfree = w->depth, inflight = 0, batch = engine_batch(w->depth);
-	/* Submitted in batches too: one io_submit of the whole queue would
+	unsigned nfree = w->depth, inflight = 0;
+	/* The first fill in parts: one io_submit of the whole queue would
 	 * reach the device only once every iocb of it is prepared. */
-	unsigned chunk = batch > 1 ? batch : w->depth;
+	unsigned chunk = engine_first_fill(w->depth);
 	uint64_t now_ns = timer_now_ns();
 
 	for (;;) {
 		unsigned n = 0;
 
 		if (!engine_poll(w)) {
+			unsigned part = inflight == 0 ? chunk : w->depth;
+
 			while (nfree > 0) {
 				unsigned slot = a->free_slots[nfree - 1];
 				struct engine_io *io = &a->ios[slot];
@@ -119,7 +122,7 @@ static void aio_loop(struct aio_state *a, struct engine_worker *w)
 					.aio_offset = (int64_t)io->offset,
 				};
 				a->list[n++] = &a->cbs[slot];
-				if (n == chunk) { /* the device starts on these meanwhile */
+				if (n == part) { /* the device starts on these meanwhile */
 					inflight += aio_submit_all(a, w, n, &nfree, now_ns);
 					n = 0;
 				}
@@ -129,8 +132,7 @@ static void aio_loop(struct aio_state *a, struct engine_worker *w)
 		if (inflight == 0)
 			return;
 		ts = (struct timespec){ .tv_sec = 0, .tv_nsec = ENGINE_POLL_NS };
-		unsigned want = inflight < batch ? inflight : batch;
-		int got = aio_getevents(a->ctx, (long)want, w->depth, a->events, &ts);
+		int got = aio_getevents(a->ctx, 1, w->depth, a->events, &ts);
 		if (got < 0 && errno != EINTR) {
 			/* io_destroy waits for what is still out; count it failed. */
 			engine_fail(w, "io_getevents", errno, -1, 0, 0);
@@ -176,7 +178,7 @@ static void engine_aio_run(struct engine_worker *w)
 	/* io_destroy returns only once every I/O of the context is done. */
 	if (have_ctx)
 		aio_destroy(a.ctx);
-	free(mem);
+	io_free(mem);
 	free(a.free_slots);
 	free(a.events);
 	free(a.list);

@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "engine.h"
+#include "io/iobuf.h"
 #include "lib/stats.h"
 
 struct engine_worker;
@@ -153,8 +154,8 @@ void engine_fail(struct engine_worker *w, const char *op, int errnum,
 
 /*
  * DEPTH slots with one buffer each of block_bytes, aligned, their content
- * made for writes. Filled into IOS; returns the memory to free (free()), or
- * NULL after engine_fail("allocate buffers"). engine_buffers is
+ * made for writes. Filled into IOS; returns the memory to give back
+ * (io_free), or NULL after engine_fail("allocate buffers"). engine_buffers is
  * engine_buffers_alloc then engine_buffers_fill, which touches every page;
  * an engine that has the kernel pin the memory (io_uring's registered
  * buffers) does so between the two.
@@ -165,17 +166,14 @@ void engine_buffers_fill(struct engine_worker *w, struct engine_io *ios, void *m
 			 uint32_t depth);
 
 /*
- * How many completions the queue engines (io_uring, AIO) wait for at a
- * time at DEPTH. From depth 8 on, a quarter of it: the next submission then
- * carries that many at once, instead of one per call (on a VM each call
- * that submits is a doorbell, an exit to the host; a loop that takes its
- * completions one at a time never sleeps and pays one per I/O: fio libaio
- * at Q32 with its defaults, 312 MB/s where batches of 8 gave 953). Below 8
- * a batch would leave the device idle: one at a time.
+ * How many iocbs the AIO engine hands to the kernel per io_submit when it
+ * first fills a queue of DEPTH: from depth 8 on a quarter of it, so that
+ * the device starts on the first while the rest are made; below, all at
+ * once. Refills go in one call each, whatever completed.
  */
-static inline unsigned engine_batch(uint32_t depth)
+static inline unsigned engine_first_fill(uint32_t depth)
 {
-	return depth >= 8 ? depth / 4 : 1;
+	return depth >= 8 ? depth / 4 : depth;
 }
 
 /* "NAME: strerror(ERRNUM)" into WHY; returns -1 with errno = ERRNUM. */

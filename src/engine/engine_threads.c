@@ -19,7 +19,7 @@ static void engine_threads_run(struct engine_worker *w)
 	void *mem = engine_buffers(w, &io, 1);
 
 	if (!engine_start(w) || !mem) {
-		free(mem);
+		io_free(mem);
 		return;
 	}
 	uint64_t now_ns = timer_now_ns();
@@ -37,7 +37,7 @@ static void engine_threads_run(struct engine_worker *w)
 		engine_complete(w, &io, got < 0 ? -(long long)errno : (long long)got,
 				now_ns);
 	}
-	free(mem);
+	io_free(mem);
 }
 
 const struct engine_ops engine_threads_ops = {

@@ -3,9 +3,10 @@
  * engine_uring.c - the io_uring engine through its three system calls, no
  * liburing: one ring per job thread, mapped with mmap; the submission queue
  * kept full. One io_uring_enter submits what the last completions freed
- * and waits for the next batch (a quarter of the depth from depth 8 on,
- * engine_batch; one below), returning at once when that many have
- * completed meanwhile. Ring indices are shared with the kernel and read
+ * and waits for the next completion, returning at once when any came
+ * meanwhile; every completion there is then reaped and refilled, so the
+ * batch is what the device completed, never a count fixed beforehand.
+ * Ring indices are shared with the kernel and read
  * and written with C11 acquire/release atomics, as io_uring(7) describes.
  */
 #include <errno.h>
@@ -226,11 +227,11 @@ static int uring_open(struct uring *r, uint32_t depth, const char **op)
  * Register the pieces and the slot buffers, which spares the kernel a file
  * lookup and a page pinning per I/O. Optional: a refusal (RLIMIT_MEMLOCK
  * for the buffers, say) leaves plain descriptors and buffers. Called before
- * the buffers are touched, so that registering is what faults them in, as
- * pinned memory (as fio's --fixedbufs does): on a VM's disk a 1 MiB
- * request's speed follows where its pages lie, and buffers touched first
- * then registered read SEQ1M Q8T1 at 0.96x fio's there, 0.99x this way
- * (bench/analysis.md).
+ * the buffers are filled: buffers under IOBUF_HUGE_MIN are faulted in by
+ * registering, as pinned memory (as fio's --fixedbufs does); larger ones
+ * come from iobuf's huge-page regions, already in place (on a VM's disk a
+ * 1 MiB request's speed follows in how many pieces its pages lie,
+ * bench/analysis.md).
  */
 static void uring_register_all(struct uring *r, const struct engine_job *job,
 			       void *mem, size_t len)
@@ -317,7 +318,7 @@ static bool uring_loop(struct uring *r, struct engine_worker *w,
 	struct uring_wait_arg arg = { .ts = (uint64_t)(uintptr_t)&ts };
 	bool timed = r->features & IORING_FEAT_EXT_ARG;
 	unsigned flags = IORING_ENTER_GETEVENTS | (timed ? IORING_ENTER_EXT_ARG : 0);
-	unsigned nfree = w->depth, inflight = 0, batch = engine_batch(w->depth);
+	unsigned nfree = w->depth, inflight = 0;
 	uint64_t now_ns = timer_now_ns();
 
 	for (;;) {
@@ -335,15 +336,16 @@ static bool uring_loop(struct uring *r, struct engine_worker *w,
 		unsigned pending = r->tail -
 			atomic_load_explicit(r->sq_head, memory_order_acquire);
 		/*
-		 * Submit what is queued and wait in the same call for a batch
-		 * (one below depth 8): the wait ends at once when that many
-		 * have completed meanwhile (GETEVENTS runs the completions'
-		 * deferred work first), so what completed is refilled without
-		 * a sleep, and otherwise the thread sleeps without a second
-		 * call.
+		 * Submit what is queued and wait in the same call for one
+		 * completion: the wait ends at once when any completed
+		 * meanwhile (GETEVENTS runs the completions' deferred work
+		 * first, so all of them are in the ring), and every one of
+		 * them is refilled before the next wait. Waiting for more
+		 * than one (fio's iodepth_batch_complete_min, clyde's quarter
+		 * of the depth before) leaves the slots of those that came
+		 * first idle while the rest are awaited.
 		 */
-		unsigned want = inflight < batch ? inflight : batch;
-		int rc = uring_enter(r->fd, pending, want, flags, timed ? &arg : NULL,
+		int rc = uring_enter(r->fd, pending, 1, flags, timed ? &arg : NULL,
 				     timed ? sizeof(arg) : 0);
 		if (rc < 0 && !uring_retry(errno))
 			return uring_broken(w, inflight);
@@ -382,7 +384,7 @@ static void engine_uring_run(struct engine_worker *w)
 	 * buffers of I/Os it never reported: leave them allocated.
 	 */
 	if (drained)
-		free(mem);
+		io_free(mem);
 	free(free_slots);
 	free(ios);
 }

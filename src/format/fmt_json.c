@@ -301,6 +301,25 @@ static void put_config(FILE *out, const struct run_results *r, bool live)
 	fputs("},\n", out);
 }
 
+/*
+ * How the large I/O buffers lay: the largest's bytes, the pages asked
+ * for, the most pieces per MiB (null: not root); null when there were
+ * none or B is NULL.
+ */
+static void put_buffers(FILE *out, const struct buffer_layout *b)
+{
+	static const char *const names[BUFFER_PAGES_COUNT] = BUFFER_PAGES_NAMES;
+
+	if (!b || b->bytes == 0 || b->pages == BUFFER_PAGES_NONE) {
+		fputs("null", out);
+		return;
+	}
+	fprintf(out, "{\"bytes\": %" PRIu64 ", \"pages\": \"%s\", \"pieces_per_mib\": ",
+		b->bytes, names[b->pages]);
+	json_out_double_or_null(out, b->pieces_per_mib >= 0, b->pieces_per_mib, 3);
+	fputc('}', out);
+}
+
 static void put_environment(FILE *out, const struct run_env *e, bool live)
 {
 	fputs("  \"environment\": {\"kernel\": ", out);
@@ -318,6 +337,8 @@ static void put_environment(FILE *out, const struct run_env *e, bool live)
 	json_out_u64_or_null(out, live && e->ram_mib != 0, e->ram_mib);
 	fputs(", \"cpus\": ", out);
 	json_out_u64_or_null(out, live && e->cpus != 0, e->cpus);
+	fputs(",\n                  \"io_buffers\": ", out);
+	put_buffers(out, live ? &e->buffers : NULL);
 	fputs("},\n", out);
 }
 

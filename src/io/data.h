@@ -5,7 +5,7 @@
  * into the first 16 bytes of every 4 KiB: no compressor finds repeats within
  * its window and no 4 KiB block equals another, so compressing or
  * deduplicating storage cannot inflate results. With zeros, the pool is
- * zero-filled and only the stamps differ (bonnie++-like, highly
+ * two zero-filled slices and only the stamps differ (bonnie++-like, highly
  * compressible). Every block's content follows from (seed, N), which is what
  * --verify checks against.
  */
@@ -22,7 +22,7 @@
 struct data_pattern {
 	uint64_t seed;
 	size_t chunk;   /* bytes per block */
-	size_t slices;  /* chunk-sized slices in the pool */
+	size_t slices;  /* chunk-sized slices in the pool: a power of two */
 	unsigned char *pool; /* slices x chunk bytes, aligned to align */
 };
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * io.c - open flags, aligned buffers and full transfers for the phases,
- * and the read of a file the user named. Owns partial transfers and EINTR
- * so no phase has to.
+ * io.c - open flags and full transfers for the phases (their buffers are
+ * iobuf.c's), and the read of a file the user named. Owns partial
+ * transfers and EINTR so no phase has to.
  */
 #include "io.h"
 
@@ -40,23 +40,6 @@ int io_openat(int dirfd, const char *name, enum io_access access,
 		fd = openat(dirfd, name, flags, 0600);
 	while (fd < 0 && errno == EINTR && !cleanup_stopping());
 	return fd;
-}
-
-void *io_alloc(size_t len, size_t align)
-{
-	long page = sysconf(_SC_PAGESIZE);
-	void *p = NULL;
-
-	/* Page-aligned buffers are what fio and bonnie++ write from. */
-	if (page > 0 && align < (size_t)page)
-		align = (size_t)page;
-	int rc = posix_memalign(&p, align, len ? len : align);
-
-	if (rc != 0) {
-		errno = rc;
-		return NULL;
-	}
-	return p;
 }
 
 int io_write_full(int fd, const void *buf, size_t len, off_t off)

@@ -14,6 +14,7 @@
 #include <sys/types.h>
 
 #include "results.h"
+#include "iobuf.h" /* the buffers they move */
 
 enum io_access { IO_READ, IO_WRITE, IO_CREATE };
 
@@ -26,14 +27,6 @@ enum io_access { IO_READ, IO_WRITE, IO_CREATE };
  */
 int io_openat(int dirfd, const char *name, enum io_access access,
 	      const struct io_mode *mode);
-
-/*
- * LEN bytes aligned to ALIGN (a power of two >= sizeof(void *)) and never
- * less than a page, whatever ALIGN says: a direct write from a buffer that
- * only meets the filesystem's 512-byte alignment straddles one page more and
- * ran 4x slower on a virtio disk. NULL on ENOMEM.
- */
-void *io_alloc(size_t len, size_t align);
 
 /*
  * Write all LEN bytes at OFF (or, with OFF < 0, at the file position),

@@ -16,6 +16,7 @@
 
 #include "core/shape.h"
 #include "engine/engine.h"
+#include "io/iobuf.h"
 #include "platform/env.h"
 #include "exit_status.h"
 #include "lib/origin.h"
@@ -202,6 +203,29 @@ static void describe(const struct mark_options *mo, const struct config *cfg,
 		res->prov = target->prov;
 }
 
+/*
+ * The I/O buffers of MP's largest test, taken before the layout fills
+ * memory with its cache: one region a job thread (the layout's own chunk
+ * buffer one more), so that every test's buffers are cut from huge pages
+ * drawn while memory is whole. The threads engine's buffers, one block a
+ * worker, fit in them too. A refusal only leaves it to each test.
+ */
+static void reserve_buffers(const struct mark_plan *mp)
+{
+	size_t len = 0, count = 0;
+
+	for (size_t i = 0; i < mp->n; i++) {
+		const struct mark_test *t = &mp->tests[i];
+		size_t one = (size_t)t->depth * t->block_bytes;
+
+		if ((uint64_t)one * t->threads > (uint64_t)len * count) {
+			len = one;
+			count = t->threads;
+		}
+	}
+	io_reserve(count + 1, len);
+}
+
 int mark_run(const struct mark_options *mo, const struct config *cfg,
 	     const struct run_target *target, struct mark_plan *mp,
 	     const struct run_hooks *hooks, struct mark_results *res,
@@ -217,6 +241,7 @@ int mark_run(const struct mark_options *mo, const struct config *cfg,
 		err->errnum = ENOMEM;
 		return err->status = EXIT_SETUP;
 	}
+	reserve_buffers(mp);
 	status = run_phases(cfg, target, mp->plan.steps, mp->plan.n, hooks, scratch,
 			    err);
 	if (status != 0) {
@@ -228,6 +253,7 @@ int mark_run(const struct mark_options *mo, const struct config *cfg,
 	free(scratch);
 	env_describe(target->prov_known ? &target->prov : NULL, &target->dev,
 		     &res->env);
+	io_buffer_layout(&res->env.buffers);
 	mark_collect(mp, mo->score, res);
 	return 0;
 }

@@ -229,6 +229,35 @@ static int read_config(const struct json_where *top,
 	return 0;
 }
 
+/* The environment's "io_buffers" into *B: bytes 0 for null or absent. */
+static int read_buffers(const struct json_where *top, const struct json_value *env,
+			struct buffer_layout *b)
+{
+	static const char *const names[BUFFER_PAGES_COUNT] = BUFFER_PAGES_NAMES;
+	const struct json_value *o;
+	struct json_where w = json_field_child(top, "io_buffers", -1);
+	int pages;
+	bool known;
+
+	memset(b, 0, sizeof(*b));
+	if (!json_get(env, "io_buffers")) /* written before it was */
+		return 0;
+	if (json_field_object(top, env, "io_buffers", true, &o) != 0)
+		return -1;
+	if (!o)
+		return 0;
+	if (json_field_u64(&w, o, "bytes", false, &b->bytes) != 0 ||
+	    json_field_choice(&w, o, "pages", false, names, BUFFER_PAGES_COUNT,
+			      &pages) != 0 ||
+	    json_field_number(&w, o, "pieces_per_mib", true, &b->pieces_per_mib,
+			      &known) != 0)
+		return -1;
+	b->pages = (enum buffer_pages)pages;
+	if (!known)
+		b->pieces_per_mib = -1;
+	return 0;
+}
+
 static int read_environment(const struct json_where *top,
 			    const struct json_value *run, struct run_env *e)
 {
@@ -248,7 +277,8 @@ static int read_environment(const struct json_where *top,
 	    json_field_bool(&w, env, "rotational", true, &rotational,
 			    &known) != 0 ||
 	    json_field_u64(&w, env, "ram_mib", true, &e->ram_mib) != 0 ||
-	    json_field_u32(&w, env, "cpus", true, &e->cpus) != 0)
+	    json_field_u32(&w, env, "cpus", true, &e->cpus) != 0 ||
+	    read_buffers(&w, env, &e->buffers) != 0)
 		return -1;
 	e->rotational = known ? rotational : -1;
 	return 0;

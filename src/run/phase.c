@@ -217,7 +217,7 @@ static int start_workers(struct phase_pieces *pp, struct phase_worker *w,
 			prep(&w[started]);
 		int err = pthread_create(&w[started].thread, NULL, work, &w[started]);
 		if (err != 0) {
-			free(w[started].buf);
+			io_free(w[started].buf);
 			rc = phase_fail(ctx, ctx->tf->dir, "start threads", err);
 			break;
 		}
@@ -230,7 +230,7 @@ static int start_workers(struct phase_pieces *pp, struct phase_worker *w,
 		ctx->ops += w[i].ops;
 		ctx->bytes += w[i].bytes;
 		ctx->read_bytes += w[i].read_bytes;
-		free(w[i].buf);
+		io_free(w[i].buf);
 	}
 	return rc;
 }

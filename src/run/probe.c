@@ -159,7 +159,7 @@ static int fill(int fd, uint64_t seed)
 		memcpy(buf, &off, sizeof(off));
 		rc = io_write_full(fd, buf, FILL_BYTES, (off_t)off);
 	}
-	free(buf);
+	io_free(buf);
 	return rc;
 }
 
@@ -181,7 +181,7 @@ static int open_reads(struct probe *p)
 			close(fd);
 		p->read_fd = buf ? iofile_open(&p->file, 0, IO_READ, &plain) : -1;
 	}
-	free(buf);
+	io_free(buf);
 	return p->read_fd >= 0 ? 0 : -1;
 }
 
@@ -425,8 +425,8 @@ int probe_close(struct probe *p, char *failed_path, size_t len)
 		saved = errno;
 	}
 	iofile_free(&p->file);
-	free(p->t[0].buf);
-	free(p->t[1].buf);
+	io_free(p->t[0].buf);
+	io_free(p->t[1].buf);
 	pthread_cond_destroy(&p->wake);
 	pthread_mutex_destroy(&p->lock);
 	free(p);

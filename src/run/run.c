@@ -549,6 +549,7 @@ int run_once(const struct config *cfg, const struct run_target *target,
 	if (status == 0) {
 		env_describe(res->prov_known ? &res->prov : NULL, &target->dev,
 			     &res->env);
+		io_buffer_layout(&res->env.buffers);
 		run_plan_store_rounds(plan, cfg, res);
 		verdict_compute(res);
 	}

@@ -223,7 +223,7 @@ void run_copies_free(struct copy *copies, unsigned n)
 		iofile_free(&copies[i].read_tf);
 		data_free(&copies[i].data);
 		data_free(&copies[i].read_data);
-		free(copies[i].ctx.buf);
+		io_free(copies[i].ctx.buf);
 		filetest_state_free(copies[i].ctx.files);
 	}
 	free(copies);

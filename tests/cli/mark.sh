@@ -6,7 +6,7 @@
 # device to check), SIGINT (exit 130), and clyde's directory left empty
 # every time.
 . tests/cli/lib.sh
-plan 74
+plan 75
 hold_engines
 mkdir "$T/d"
 
@@ -60,6 +60,11 @@ $CLYDE mark -d "$T/d" $U -s 16M --runs 2 --time 60 --tests SEQ1M-Q2T1,RND64K-Q4T
 	--json "$T/size.json" --progress never >"$T/out" 2>"$T/err"
 st=$?
 check "mark --method size (default): exit 0" [ $st -eq 0 ]
+# SEQ1M Q2T1's 2 MiB buffer: one region of huge pages asked for, its layout
+# measured as root (pagemap's frames are hidden from others: null).
+if [ "$(id -u)" = 0 ]; then pieces="0 < b['pieces_per_mib'] <= 256"; else pieces="b['pieces_per_mib'] is None"; fi
+json_check "mark: the I/O buffers' layout, 2 MiB regions" "$T/size.json" \
+	"(lambda b: b['bytes'] >= 2 * 1024 * 1024 and b['bytes'] % (2 * 1024 * 1024) == 0 and b['pages'] in ('small', 'transparent', 'explicit') and $pieces)(j['environment']['io_buffers'])"
 check "mark --method size: the table says whose method" \
 	grep -q '^    Test: 16 MiB file, 2 runs of one pass (60 s at most), as KDiskMark \[' "$T/out"
 json_check "mark --method size: each run one pass per thread, long before its 60 s" "$T/size.json" \

@@ -278,6 +278,7 @@ static struct run_results full_run(void)
 	r.env.rotational = 0;
 	r.env.ram_mib = 24104;
 	r.env.cpus = 2;
+	r.env.buffers = (struct buffer_layout){ 8u << 20, BUFFER_PAGES_THP, 0.5 };
 	sample_prov(&r, 0);
 	return r;
 }

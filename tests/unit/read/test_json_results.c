@@ -103,6 +103,9 @@ static void sample_run(struct run_results *r, int variant)
 	r->env.rotational = variant ? -1 : 1;
 	r->env.ram_mib = variant ? 0 : 24104;
 	r->env.cpus = 2;
+	/* Variant: small pages, their pieces unknown (not root). */
+	r->env.buffers = variant ? (struct buffer_layout){ 2u << 20, BUFFER_PAGES_SMALL, -1 }
+				 : (struct buffer_layout){ 8u << 20, BUFFER_PAGES_THP, 0.5 };
 	sample_prov(r, variant);
 	verdict_compute(r);
 }
@@ -161,7 +164,10 @@ static void check_same(const char *what, const struct run_results *a,
 				    strcmp(a->env.scheduler, b->env.scheduler) == 0 &&
 				    a->env.rotational == b->env.rotational &&
 				    a->env.ram_mib == b->env.ram_mib &&
-				    a->env.cpus == b->env.cpus);
+				    a->env.cpus == b->env.cpus &&
+				    a->env.buffers.bytes == b->env.buffers.bytes &&
+				    a->env.buffers.pages == b->env.buffers.pages &&
+				    a->env.buffers.pieces_per_mib == b->env.buffers.pieces_per_mib);
 	for (int i = 0; i < PHASE_COUNT; i++) {
 		const struct phase_result *p = &a->phase[i], *q = &b->phase[i];
 		bool ok = p->state == q->state && p->rate == q->rate &&
